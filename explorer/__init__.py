@@ -1,0 +1,35 @@
+"""A Jupyter-native interactive rules explorer for tabletop games.
+
+>>> import explorer
+>>> s = explorer.load("lotus", players=3, seed=1)
+>>> s2 = s.apply(s.legal_actions()[0])   # s itself is unchanged
+"""
+from .core import (
+    DataError, IllegalAction, NotationError, PositionError, State,
+    from_json, games, ledger, load, spec,
+)
+from .core.data import provenance as _provenance
+
+__version__ = "0.1.0"
+
+
+def provenance(game: str, data=None) -> list[dict]:
+    """The component values of `game` that the rulebooks do not give (tagged 'assumed')."""
+    spec(game)  # unknown game -> ValueError
+    return _provenance(game, data)
+
+
+def __getattr__(name):  # lazy: widgets pull in ipywidgets/anywidget
+    if name == "Timeline":
+        from .timeline import Timeline
+        return Timeline
+    if name == "Explorer":
+        from .widgets import Explorer
+        return Explorer
+    raise AttributeError(name)
+
+
+__all__ = [
+    "load", "games", "from_json", "provenance", "ledger", "State", "Timeline", "Explorer",
+    "IllegalAction", "NotationError", "PositionError", "DataError",
+]

@@ -1,0 +1,151 @@
+"""Finding packaged data, reading the rules ledger and component files, provenance."""
+from __future__ import annotations
+
+import functools
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from .errors import DataError
+
+
+def data_root() -> Path:
+    """The `data/` folder: packaged as `explorer._data`, or beside the source tree."""
+    try:
+        from importlib.resources import files
+
+        root = Path(str(files("explorer._data")))
+        if (root / "rules").is_dir():
+            return root
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+def widgets_root() -> Path:
+    """The `widgets/` folder (ESM and CSS for the front end)."""
+    try:
+        from importlib.resources import files
+
+        root = Path(str(files("explorer._widgets")))
+        if any(root.glob("*.js")):
+            return root
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parents[2] / "widgets"
+
+
+def _explain(err: ValidationError, where: str) -> DataError:
+    lines = []
+    for e in err.errors():
+        loc = ".".join(str(p) for p in e["loc"]) or "(top)"
+        lines.append(f"  {loc}: {e['msg']}")
+    return DataError(f"{where} does not validate:\n" + "\n".join(lines))
+
+
+def read_toml(path: Path, where: str | None = None) -> dict:
+    where = where or str(path)
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError(f"{where}: file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{where} is not valid TOML: {exc}") from None
+
+
+# ---- rules ledger --------------------------------------------------------------------------
+
+class Rule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    text: str
+    source: str
+    section: str
+    kind: Literal["rule", "interpretation"] = "rule"
+    option: str | None = None
+
+
+class Ledger(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    rule: list[Rule]
+
+    @model_validator(mode="after")
+    def _unique(self):
+        seen = set()
+        for r in self.rule:
+            if r.id in seen:
+                raise ValueError(f"duplicate rule id {r.id}")
+            if not r.id.startswith(self.game + "."):
+                raise ValueError(f"rule id {r.id} must start with '{self.game}.'")
+            seen.add(r.id)
+        return self
+
+
+@functools.cache
+def ledger(game: str) -> dict[str, Rule]:
+    """Rule id -> Rule for a game, from `data/rules/<game>.toml`."""
+    path = data_root() / "rules" / f"{game}.toml"
+    try:
+        led = Ledger.model_validate(read_toml(path))
+    except ValidationError as err:
+        raise _explain(err, str(path)) from None
+    return {r.id: r for r in led.rule}
+
+
+def cite(rule_id: str) -> str:
+    """'rule-id (file § section)' for a log line."""
+    game = rule_id.split(".", 1)[0]
+    r = ledger(game).get(rule_id)
+    if r is None:
+        return rule_id
+    return f"{rule_id} ({r.source} § {r.section})"
+
+
+# ---- component files with provenance ----------------------------------------------------------
+
+class Entry(BaseModel):
+    """One component value and where it comes from."""
+    model_config = ConfigDict(extra="forbid")
+    value: Any
+    source: Literal["rulebook", "assumed"]
+    file: str | None = None
+    section: str | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _cited(self):
+        if self.source == "rulebook" and not (self.file and self.section):
+            raise ValueError("a rulebook value needs 'file' and 'section'")
+        if self.source == "assumed" and not self.note:
+            raise ValueError("an assumed value needs a 'note' saying why it was chosen")
+        return self
+
+
+def load_components(game: str, path: str | Path | None = None) -> dict[str, Entry]:
+    """Read `data/<game>/components.toml` (or a user's replacement) as name -> Entry."""
+    src = Path(path) if path is not None else data_root() / game / "components.toml"
+    raw = read_toml(src)
+    if not isinstance(raw, dict) or not raw:
+        raise DataError(f"{src}: expected tables of component values")
+    out = {}
+    for name, table in raw.items():
+        if not isinstance(table, dict):
+            raise DataError(f"{src}: '{name}' should be a table with value/source/file/section/note")
+        try:
+            out[name] = Entry.model_validate(table)
+        except ValidationError as err:
+            raise _explain(err, f"{src} [{name}]") from None
+    return out
+
+
+def provenance(game: str, path: str | Path | None = None) -> list[dict]:
+    """Every component value of a game that the rulebooks do not give (source = 'assumed')."""
+    comps = load_components(game, path)
+    return [
+        {"name": name, "value": e.value, "note": e.note}
+        for name, e in comps.items() if e.source == "assumed"
+    ]

@@ -1,0 +1,112 @@
+"""Registered games, their options, and loading states by name or from JSON."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .errors import PositionError
+
+
+@dataclass(frozen=True)
+class Option:
+    default: Any
+    help: str
+    choices: tuple | None = None  # allowed values, or None for a bool option
+    normalize: Callable | None = None  # maps equivalent spellings to the canonical choice
+
+    def check(self, name: str, value):
+        if self.normalize is not None:
+            value = self.normalize(value)
+        if self.choices is None:
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name!r} expects True or False, got {value!r}")
+        elif value not in self.choices:
+            raise ValueError(f"option {name!r} expects one of {list(self.choices)}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    title: str
+    players: tuple[int, ...]
+    default_players: int
+    options: dict[str, Option]
+    new: Callable[..., Any]  # new(players, seed, data, **options) -> State
+    from_json: Callable[[dict], Any]
+    variants: Callable[[], list[dict]] = field(default=lambda: [{}])  # option sets for conformance tests
+
+    def describe(self) -> dict:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": list(self.players),
+            "default_players": self.default_players,
+            "options": {
+                k: {"default": o.default, "help": o.help,
+                    "choices": list(o.choices) if o.choices is not None else [False, True]}
+                for k, o in self.options.items()
+            },
+        }
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def _ensure_loaded():
+    if not _GAMES:
+        import importlib
+        importlib.import_module("explorer.games")  # registers every game
+
+
+def spec(name: str) -> GameSpec:
+    _ensure_loaded()
+    if name not in _GAMES:
+        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(sorted(_GAMES))}")
+    return _GAMES[name]
+
+
+def games() -> list[dict]:
+    """Every registered game with its player counts, options and defaults."""
+    _ensure_loaded()
+    return [_GAMES[k].describe() for k in sorted(_GAMES)]
+
+
+def load(name: str, players: int | None = None, seed: int = 0, data=None, **options):
+    """The initial state of a game. Unknown names or options raise ValueError listing valid ones."""
+    s = spec(name)
+    unknown = sorted(set(options) - set(s.options))
+    if unknown:
+        raise ValueError(
+            f"unknown option(s) {unknown} for {name!r}; valid options are: {', '.join(sorted(s.options))}")
+    players = s.default_players if players is None else players
+    if players not in s.players:
+        raise ValueError(f"{name!r} is for {', '.join(map(str, s.players))} players, not {players!r}")
+    opts = {k: o.default for k, o in s.options.items()}
+    for k, v in options.items():
+        s.options[k].check(k, v)
+        opts[k] = s.options[k].normalize(v) if s.options[k].normalize else v
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    return s.new(players=players, seed=seed, data=data, **opts)
+
+
+def from_json(data: dict):
+    """Rebuild a state from `State.to_json()` output or a hand-written position."""
+    if isinstance(data, str):
+        import json
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"position is not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise PositionError("a position must be a JSON object with a 'game' field naming the game")
+    try:
+        s = spec(data["game"])
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
+    return s.from_json(data)

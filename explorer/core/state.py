@@ -1,0 +1,87 @@
+"""The engine contract every game implements (modelled on OpenSpiel's State, but immutable)."""
+from __future__ import annotations
+
+import html
+import json
+
+
+class State:
+    """A position. Callers never mutate it: `apply` returns a new State.
+
+    Subclasses implement the methods that raise NotImplementedError, plus `_key()`,
+    a tuple of everything that defines the position (used for ==, hash and round trips).
+    """
+
+    __slots__ = ()
+    game_name: str = ""
+
+    # -- whose move and what they may do
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def parse_action(self, text: str):
+        """Text in the game's notation -> an action legal here (NotationError/IllegalAction if not)."""
+        raise NotImplementedError
+
+    def apply(self, action) -> "State":
+        """Return the state after `action` (an action object or its text); self is unchanged."""
+        raise NotImplementedError
+
+    # -- results
+    def scores(self) -> dict:
+        """{'seats': [points per seat], 'teams': [points per team] or None}."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    # -- serialisation and views
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def view(self, seat: int | None = None) -> dict:
+        """JSON-safe dict of what `seat` may see; None is the omniscient view."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def explain(self, action) -> str:
+        """One sentence saying what `action` does here, with the ledger ids it relies on."""
+        return str(action)
+
+    def redact(self, action, viewer: int | None) -> str:
+        """How `action` (taken here by current_player) reads to `viewer`: hidden parts removed."""
+        return str(action)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if a conservation law is broken."""
+        raise NotImplementedError
+
+    def _key(self) -> tuple:
+        raise NotImplementedError
+
+    # -- generic behaviour
+    def __eq__(self, other):
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        turn = "over" if self.is_terminal else f"seat {self.current_player} to act"
+        return f"<{type(self).__name__} {self.game_name}: {turn}>"
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def _repr_html_(self):
+        return "<pre>" + html.escape(self.describe()) + "</pre>"

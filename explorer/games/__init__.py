@@ -1,0 +1,2 @@
+"""Every game package registers itself on import."""
+from . import lotus  # noqa: F401

@@ -1,0 +1,355 @@
+"""Lotus set-up, JSON positions (saved or hand-written) and the conservation laws."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...core import rng
+from ...core.data import _explain
+from ...core.errors import DataError, PositionError
+from .config import DIFFICULTY, POWER_BIT, config
+
+FORMAT_VERSION = 1
+
+
+def _phases():
+    from .state import PHASES
+    return PHASES
+
+
+class _Guardians(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    insects: list[str | int] = Field(default_factory=lambda: ["supply", "supply"])
+    elder: str | int | None = None
+
+
+class _Turn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = 0
+    phase: str = "actions"
+    actions_left: int = 2
+    plucked: bool = False
+    pending: list[int] = Field(default_factory=list)
+    final_turns_left: int | None = None
+    number: int = 1
+    winter_actions: int = 0
+
+
+class _Position(BaseModel):
+    """The JSON shape of a Lotus position. Fields left out of a hand-written position get defaults;
+    cards it does not place are shuffled (by `seed`) into their owner's deck or the wildflower deck."""
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    version: int = FORMAT_VERSION
+    players: int
+    seed: int = 0
+    options: dict[str, Any] = Field(default_factory=dict)
+    data: str | None = None
+    hands: list[list[str]] | None = None
+    decks: list[list[str]] | None = None
+    piles: list[list[str]] | None = None
+    flowers: dict[str, list[str]] = Field(default_factory=dict)
+    guardians: list[_Guardians] | None = None
+    tokens: list[int] | None = None
+    powers: list[list[str]] | None = None
+    display: list[str] | None = None
+    wild_deck: list[str] | None = None
+    out: list[str] = Field(default_factory=list)
+    turn: _Turn = Field(default_factory=_Turn)
+    winter: int = 0
+    completed: list[int] = Field(default_factory=list)
+    outcome: str | None = None
+
+
+def check_options(players: int, opts: dict):
+    solo = players == 1
+    if opts["family"] and players != 4:
+        raise ValueError("the family variant is for 4 players (partners seated alternately)")
+    if solo and opts["edition"] == "three":
+        raise ValueError("the three-power (Traditional Chinese) edition has no solo mode")
+    if not solo:
+        for k, default in (("difficulty", "medium"), ("solo_powers", "choose"), ("longer_play", False)):
+            if opts[k] != default:
+                raise ValueError(f"option {k!r} is for the solo game (players=1)")
+    elif opts["solo_powers"] != "choose":
+        chosen = opts["solo_powers"].split("+") if opts["solo_powers"] else []
+        if len(chosen) != DIFFICULTY[opts["difficulty"]]:
+            raise ValueError(f"solo_powers {opts['solo_powers']!r} names {len(chosen)} power(s); the "
+                             f"{opts['difficulty']} difficulty takes {DIFFICULTY[opts['difficulty']]}")
+
+
+def new_game(cls, players: int, seed: int, data, **opts):
+    check_options(players, opts)
+    cfg = config(players, opts, data)
+    r = rng.seed_state(seed)
+    decks = []
+    for d in cfg.start_decks:
+        r, d = rng.shuffled(r, d)
+        decks.append(tuple(d))
+    r, wild = rng.shuffled(r, cfg.start_wild)
+    s = object.__new__(cls)
+    s.cfg, s.seed = cfg, seed
+    s.piles = ((),) * cfg.seats
+    s.flowers = ((),) * 5
+    s.guards = ((-1, -1, -2),) * cfg.seats
+    s.tokens = (0,) * cfg.seats
+    s.powers = (0,) * cfg.seats
+    s.out = ()
+    s.seat, s.left, s.plucked, s.pending, s.final = 0, 2, False, (), -1
+    s.turn, s.winter, s.wmoves, s.done, s.outcome, s._legal = 1, 0, 0, (), None, None
+    from .state import ACT, CHOOSE
+    if cfg.solo:
+        s.hands, s.decks, s.display, s.wild = ((),), (decks[0],), (), tuple(wild)
+        s.phase = CHOOSE
+        if opts["solo_powers"] != "choose" or cfg.solo_power_count == 0:
+            mask = sum(POWER_BIT[p] for p in opts["solo_powers"].split("+") if p and p != "choose")
+            s.powers = (mask,)
+            if mask & POWER_BIT["elder"]:
+                s.guards = ((-1, -1, -1),)
+            s._solo_deal()
+        return s
+    h = cfg.hand_size
+    s.hands = tuple(tuple(sorted(d[-h:])) for d in decks)
+    s.decks = tuple(d[:-h] for d in decks)
+    n = cfg.display_size
+    s.display = tuple(sorted(wild[-n:]))
+    s.wild = tuple(wild[:-n])
+    s.phase = ACT
+    return s
+
+
+class PositionMixin:
+    __slots__ = ()
+
+    # ---- JSON ---------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        cfg = self.cfg
+        N = cfg.NAME
+        names = lambda cards: [N[c] for c in cards]  # noqa: E731
+        where = lambda v: "supply" if v == -1 else cfg.petals[v]  # noqa: E731
+        return {
+            "game": "lotus", "version": FORMAT_VERSION, "players": cfg.players, "seed": self.seed,
+            "options": dict(sorted(cfg.options.items())), "data": cfg.data,
+            "hands": [names(h) for h in self.hands],
+            "decks": [names(d) for d in self.decks],
+            "piles": [names(p) for p in self.piles],
+            "flowers": {str(cfg.petals[t]): names(f) for t, f in enumerate(self.flowers) if f},
+            "guardians": [{"insects": [where(i1), where(i2)], "elder": None if e == -2 else where(e)}
+                          for i1, i2, e in self.guards],
+            "tokens": list(self.tokens),
+            "powers": [[p for p in cfg.powers if m & POWER_BIT[p]] for m in self.powers],
+            "display": names(self.display),
+            "wild_deck": names(self.wild),
+            "out": names(self.out),
+            "turn": {"seat": self.seat, "phase": _phases()[self.phase], "actions_left": self.left,
+                     "plucked": self.plucked, "pending": list(self.pending),
+                     "final_turns_left": None if self.final < 0 else self.final, "number": self.turn,
+                     "winter_actions": self.wmoves},
+            "winter": self.winter,
+            "completed": [cfg.petals[t] for t in self.done],
+            "outcome": self.outcome,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict):
+        try:
+            pos = _Position.model_validate(data)
+        except ValidationError as err:
+            raise PositionError(str(_explain(err, "lotus position"))) from None
+        return _build(cls, pos)
+
+    # ---- conservation laws ----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        cfg = self.cfg
+        places = [*self.hands, *self.decks, *self.piles, *self.flowers, self.display, self.wild, self.out,
+                  cfg.aside]
+        seen = [c for group in places for c in group]
+        assert len(seen) == len(set(seen)), "a card is in two places"
+        assert len(seen) == cfg.ncards, f"{cfg.ncards - len(seen)} card(s) missing"
+        for seat, cards in enumerate((*self.hands, *self.decks)):
+            owner = seat % cfg.seats
+            assert all(cfg.OWNER[c] in (-1, owner) for c in cards), "a card is in another player's hand or deck"
+        for seat, h in enumerate(self.hands):
+            assert len(h) <= self.hand_limit(seat), f"seat {seat} holds more cards than allowed"
+        for t, f in enumerate(self.flowers):
+            assert len(f) <= cfg.petals[t], "a flower has more petals than it needs"
+            assert all(cfg.TYPE[c] == t for c in f), "a flower mixes card types"
+            if cfg.solo and not cfg.longer:
+                assert not (f and t in self.done), "a completed type was started again"
+        for seat, (i1, i2, e) in enumerate(self.guards):
+            for g in (i1, i2, e):
+                assert g in (-1, -2) or (0 <= g < 5 and self.flowers[g]), "a guardian is on a missing flower"
+            assert (e != -2) == bool(self.powers[seat] & POWER_BIT["elder"]), "elder without its power"
+            assert i1 != -2 and i2 != -2, "an insect guardian is missing"
+        if cfg.token_limit is not None:
+            assert sum(self.tokens) <= cfg.token_limit, "more scoring tokens handed out than exist"
+        for p in cfg.powers:
+            assert self._powers_left(p) >= 0, f"more {p} tokens handed out than exist"
+        assert all(m & ~cfg.power_mask == 0 for m in self.powers), "a power this edition does not have"
+        if not cfg.solo and self.phase != 4:
+            assert len(self.display) <= cfg.display_size
+        assert 0 <= self.winter <= cfg.winter_max
+
+
+def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
+    from .. import lotus as pkg
+    from .state import SUPPLY
+
+    def fail(field, msg):
+        raise PositionError(f"lotus position, field {field}: {msg}")
+
+    if pos.game != "lotus":
+        fail("game", f"expected 'lotus', got {pos.game!r}")
+    if pos.version != FORMAT_VERSION:
+        fail("version", f"expected {FORMAT_VERSION}, got {pos.version}")
+    spec = pkg.SPEC
+    if pos.players not in spec.players:
+        fail("players", f"expected one of {list(spec.players)}, got {pos.players}")
+    opts = {k: o.default for k, o in spec.options.items()}
+    for k, v in pos.options.items():
+        if k not in spec.options:
+            fail(f"options.{k}", f"unknown option; valid options are {', '.join(sorted(spec.options))}")
+        try:
+            spec.options[k].check(k, v)
+        except ValueError as exc:
+            fail(f"options.{k}", str(exc))
+        opts[k] = spec.options[k].normalize(v) if spec.options[k].normalize else v
+    try:
+        check_options(pos.players, opts)
+        cfg = config(pos.players, opts, pos.data)
+    except (ValueError, DataError) as exc:
+        fail("options", str(exc))
+    n = cfg.seats
+    used: dict[int, str] = {}
+
+    def cards(field, names, owner=None, ftype=None):
+        out = []
+        if not isinstance(names, list):
+            fail(field, "expected a list of card names")
+        for i, nm in enumerate(names):
+            c = cfg.by_name.get(nm) if isinstance(nm, str) else None
+            if c is None:
+                fail(f"{field}.{i}", f"unknown card {nm!r}; expected a name like R5s1 (colour letter "
+                     f"{'/'.join(cfg.letters)}, petals 3-7, s or d, number) or W5w1 for a wildflower")
+            if c in cfg.aside:
+                fail(f"{field}.{i}", f"{nm} is set aside at {cfg.players} players and is not in the game")
+            if c in used:
+                fail(f"{field}.{i}", f"{nm} is already in {used[c]}")
+            if owner is not None and cfg.OWNER[c] not in (-1, owner):
+                fail(f"{field}.{i}", f"{nm} belongs to another player")
+            if ftype is not None and cfg.TYPE[c] != ftype:
+                fail(f"{field}.{i}", f"{nm} is not a {cfg.petals[ftype]}-petal card")
+            used[c] = field
+            out.append(c)
+        return tuple(out)
+
+    def per_seat(field, value, default):
+        if value is None:
+            return [default] * n
+        if len(value) != n:
+            fail(field, f"expected one entry per seat ({n}), got {len(value)}")
+        return value
+
+    s = object.__new__(cls)
+    s.cfg, s.seed, s._legal = cfg, pos.seed, None
+    s.hands = tuple(tuple(sorted(cards(f"hands.{i}", h, i))) for i, h in enumerate(per_seat("hands", pos.hands, [])))
+    s.piles = tuple(tuple(sorted(cards(f"piles.{i}", p))) for i, p in enumerate(per_seat("piles", pos.piles, [])))
+    flowers = [()] * 5
+    for key, names in pos.flowers.items():
+        if key not in {str(p) for p in cfg.petals}:
+            fail(f"flowers.{key}", "expected a petal count 3, 4, 5, 6 or 7 as the key")
+        t = cfg.petals.index(int(key))
+        flowers[t] = cards(f"flowers.{key}", names, ftype=t)
+        if len(flowers[t]) > cfg.petals[t]:
+            fail(f"flowers.{key}", f"a {key}-petal flower holds at most {key} cards")
+        if len(flowers[t]) == cfg.petals[t]:
+            fail(f"flowers.{key}", "a complete flower is picked at once; it cannot stand in the garden")
+    s.flowers = tuple(flowers)
+    s.out = tuple(sorted(cards("out", pos.out)))
+    s.display = tuple(sorted(cards("display", pos.display))) if pos.display is not None else None
+    s.wild = cards("wild_deck", pos.wild_deck) if pos.wild_deck is not None else None
+    if any(cfg.OWNER[c] >= 0 for c in (s.display or ()) + (s.wild or ())):
+        fail("display", "only wildflowers (W...) may be in the display or the wildflower deck")
+    decks = per_seat("decks", pos.decks, None)
+    r = rng.seed_state(pos.seed)
+    built = []
+    for i, d in enumerate(decks):
+        if d is not None:
+            built.append(cards(f"decks.{i}", d, i))
+        else:
+            rest = [c for c in cfg.start_decks[i] if c not in used]
+            r, rest = rng.shuffled(r, rest)
+            built.append(tuple(rest))
+            used.update({c: f"decks.{i}" for c in rest})
+    s.decks = tuple(built)
+    if s.wild is None:
+        rest = [c for c in cfg.start_wild if c not in used]
+        r, rest = rng.shuffled(r, rest)
+        if s.display is None and not cfg.solo:
+            k = cfg.display_size
+            s.display, rest = tuple(sorted(rest[-k:])), rest[:-k]
+        s.wild = tuple(rest)
+    s.display = s.display or ()
+    powers = []
+    for i, names in enumerate(per_seat("powers", pos.powers, [])):
+        m = 0
+        for p in names:
+            if p not in cfg.powers:
+                fail(f"powers.{i}", f"unknown power {p!r}; this edition has {', '.join(cfg.powers)}")
+            m |= POWER_BIT[p]
+        powers.append(m)
+    s.powers = tuple(powers)
+    tokens = per_seat("tokens", pos.tokens, 0)
+    if any(not isinstance(t, int) or t < 0 for t in tokens):
+        fail("tokens", "expected a count >= 0 per seat")
+    s.tokens = tuple(tokens)
+
+    def place(field, v):
+        if v == "supply":
+            return SUPPLY
+        if isinstance(v, int) and v in cfg.petals and flowers[cfg.petals.index(v)]:
+            return cfg.petals.index(v)
+        fail(field, f"expected 'supply' or the petal count of a growing flower, got {v!r}")
+
+    guards = []
+    for i, g in enumerate(per_seat("guardians", pos.guardians, _Guardians())):
+        if len(g.insects) != cfg.insects:
+            fail(f"guardians.{i}.insects", f"expected {cfg.insects} positions")
+        a, b = (place(f"guardians.{i}.insects.{j}", v) for j, v in enumerate(g.insects))
+        if g.elder is None:
+            e = -2
+            if powers[i] & POWER_BIT["elder"]:
+                fail(f"guardians.{i}.elder", "this seat has the elder power: place its Elder Guardian")
+        else:
+            e = place(f"guardians.{i}.elder", g.elder)
+            if not powers[i] & POWER_BIT["elder"]:
+                fail(f"guardians.{i}.elder", "an Elder Guardian needs the elder power")
+        guards.append((min(a, b), max(a, b), e))
+    s.guards = tuple(guards)
+    tn = pos.turn
+    phases = _phases()
+    if tn.phase not in phases:
+        fail("turn.phase", f"expected one of {', '.join(phases)}")
+    if not 0 <= tn.seat < n:
+        fail("turn.seat", f"expected a seat 0..{n - 1}")
+    if not 0 <= tn.actions_left <= 2:
+        fail("turn.actions_left", "expected 0, 1 or 2")
+    if any(not 0 <= p < n for p in tn.pending) or (tn.phase == "reward") != bool(tn.pending):
+        fail("turn.pending", "expected the seats still to choose a reward (non-empty only in the reward phase)")
+    s.seat, s.phase, s.left, s.plucked = tn.seat, phases.index(tn.phase), tn.actions_left, tn.plucked
+    s.pending = tuple(tn.pending)
+    s.final = -1 if tn.final_turns_left is None else tn.final_turns_left
+    s.turn, s.wmoves = tn.number, tn.winter_actions
+    s.winter = pos.winter
+    if any(p not in cfg.petals for p in pos.completed):
+        fail("completed", "expected petal counts 3-7")
+    s.done = tuple(cfg.petals.index(p) for p in pos.completed)
+    s.outcome = pos.outcome
+    if (s.phase == 4) != (s.outcome is not None):
+        fail("outcome", "expected an outcome exactly when the phase is 'over'")
+    try:
+        s.check_invariants()
+    except AssertionError as exc:
+        raise PositionError(f"lotus position breaks a conservation law: {exc}") from None
+    return s

@@ -1,0 +1,551 @@
+"""The Lotus rules: legal actions and their effects. Views and JSON live in views.py / position.py."""
+from __future__ import annotations
+
+from ...core.errors import IllegalAction
+from ...core.state import State
+from .actions import (
+    DRAW, DRAW_DECK, ELDER_PIECE, EXCH, MOVE, PASS, PASS_ACTION, PLAY, PLUCK, POWER, TAKE_POWER, TAKE_TOKEN,
+    TOKEN, WILD, Action, action, draw_wild, exchange, move, play, pluck,
+)
+from .config import ELDER, FORTUNE, GROWTH, PATH, POWER_BIT
+from .diagnose import why_illegal
+from .position import PositionMixin
+from .views import ViewMixin
+
+CHOOSE, ACT, DRAW_PHASE, REWARD, OVER = range(5)
+PHASES = ("choose_powers", "actions", "draw", "reward", "over")
+SUPPLY, NOT_OWNED = -1, -2
+
+_PLAY_CACHE: dict = {}
+_EXCH_CACHE: dict = {}
+
+
+def _play_options(t, nw, ns, nd, lim):
+    key = (t, nw, ns, nd, lim)
+    acts = _PLAY_CACHE.get(key)
+    if acts is None:
+        acts = [play(t, s, d, w)
+                for s in range(ns + 1) for d in range(nd + 1) for w in range(nw + 1)
+                if 1 <= s + d + w <= lim]
+        _PLAY_CACHE[key] = acts
+    return acts
+
+
+def _exchange_options(kinds: tuple, allow_wild: bool):
+    key = (kinds, allow_wild)
+    acts = _EXCH_CACHE.get(key)
+    if acts is None:
+        ks = [k for k in kinds if allow_wild or k % 3]
+        distinct = sorted(set(ks))
+        found = {exchange((k,)) for k in distinct}
+        for i, a in enumerate(distinct):
+            for b in distinct[i:]:
+                if a != b or ks.count(a) >= 2:
+                    found.add(exchange((a, b)))
+        acts = _EXCH_CACHE[key] = sorted(found, key=lambda x: x.text)
+    return acts
+
+
+class LotusState(PositionMixin, ViewMixin, State):
+    """A Lotus position. Never mutate one: `apply` returns a new state."""
+
+    game_name = "lotus"
+    __slots__ = ("cfg", "seed", "hands", "decks", "piles", "flowers", "guards", "tokens", "powers",
+                 "display", "wild", "out", "seat", "phase", "left", "plucked", "pending", "final",
+                 "turn", "winter", "wmoves", "done", "outcome", "_legal")
+
+    # ---- contract ---------------------------------------------------------------------------
+    @property
+    def current_player(self):
+        ph = self.phase
+        if ph == OVER:
+            return None
+        if ph == REWARD:
+            return self.pending[0]
+        return self.seat
+
+    @property
+    def is_terminal(self):
+        return self.phase == OVER
+
+    def legal_actions(self) -> list:
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = self._generate()
+        return acts
+
+    def parse_action(self, text) -> Action:
+        a = action(text, self.cfg.letter_seat)
+        if a not in self.legal_actions():
+            raise why_illegal(self, a)
+        return a
+
+    def apply(self, a) -> "LotusState":
+        if a.__class__ is not Action:
+            a = self.parse_action(a)
+        elif a not in self.legal_actions():
+            raise why_illegal(self, a)
+        s = self._copy()
+        kind = a.kind
+        if kind == PLAY:
+            s._play(a)
+        elif kind == DRAW or kind == WILD:
+            s._draw(a)
+        elif kind == MOVE:
+            s._move(a)
+        elif kind == EXCH:
+            s._exchange(a)
+        elif kind == TOKEN or kind == POWER:
+            s._reward(a)
+        elif kind == PLUCK:
+            s._pluck(a)
+        elif kind == PASS:
+            s._pass()
+        return s
+
+    # ---- legal action generation ---------------------------------------------------------------
+    def _generate(self) -> list:
+        ph = self.phase
+        cfg = self.cfg
+        if ph == ACT:
+            return self._action_options()
+        if ph == DRAW_PHASE:
+            acts = [DRAW_DECK] if self.decks[self.seat] else []
+            seen = 0
+            for c in self.display:
+                t = cfg.TYPE[c]
+                if not seen >> t & 1:
+                    seen |= 1 << t
+                    acts.append(draw_wild(t))
+            return acts
+        if ph == REWARD:
+            return self._reward_options(self.pending[0])
+        if ph == CHOOSE:
+            have = self.powers[0]
+            return [TAKE_POWER[p] for p in cfg.powers if not have & POWER_BIT[p]]
+        return []
+
+    def _reward_options(self, seat) -> list:
+        cfg = self.cfg
+        have = self.powers[seat]
+        acts = []
+        if cfg.token_limit is None or sum(self.tokens) < cfg.token_limit:
+            acts.append(TAKE_TOKEN)
+        for p in cfg.powers:
+            if not have & POWER_BIT[p] and self._powers_left(p) > 0:
+                acts.append(TAKE_POWER[p])
+        return acts
+
+    def _powers_left(self, p) -> int:
+        bit = POWER_BIT[p]
+        return self.cfg.power_supply - sum(1 for m in self.powers if m & bit)
+
+    def _action_options(self) -> list:
+        cfg = self.cfg
+        p = self.seat
+        hand = self.hands[p]
+        flowers = self.flowers
+        power = self.powers[p]
+        acts = []
+        if hand:
+            KIND = cfg.KIND
+            cnt = [0] * 15
+            for c in hand:
+                cnt[KIND[c]] += 1
+            maxc = 99 if power & GROWTH else 2
+            petals = cfg.petals
+            blocked = 0
+            if cfg.solo and not cfg.longer:
+                for t in self.done:
+                    blocked |= 1 << t
+            for t in range(5):
+                b = t * 3
+                nw, ns, nd = cnt[b], cnt[b + 1], cnt[b + 2]
+                if nw + ns + nd == 0:
+                    continue
+                fl = flowers[t]
+                if fl:
+                    room = petals[t] - len(fl)
+                elif blocked >> t & 1:
+                    continue
+                else:
+                    room = petals[t]
+                acts.extend(_play_options(t, nw, ns, nd, room if room < maxc else maxc))
+            acts.extend(_exchange_options(tuple(sorted(KIND[c] for c in hand)), cfg.exchange_wild))
+        growing = [t for t in range(5) if flowers[t]]
+        if growing:
+            g = self.guards[p]
+            for piece, srcs in ((0, {g[0], g[1]}), (ELDER_PIECE, {g[2]} if g[2] != NOT_OWNED else ())):
+                for src in sorted(srcs):
+                    for dst in growing:
+                        if dst != src:
+                            acts.append(move(piece, src, dst))
+            if power & FORTUNE and not self.plucked:
+                OWNER, SYM = cfg.OWNER, cfg.SYM
+                letters = cfg.letters
+                for t in growing:
+                    seen = set()
+                    for c in flowers[t]:
+                        o = OWNER[c]
+                        if cfg.solo and o >= 0:
+                            continue
+                        key = (o, SYM[c])
+                        if key not in seen:
+                            seen.add(key)
+                            acts.append(pluck(t, letters[o].lower() if o >= 0 else "", SYM[c]))
+        return acts or [PASS_ACTION]
+
+    # ---- effects (each runs on a fresh copy) ------------------------------------------------------
+    def _copy(self) -> "LotusState":
+        s = object.__new__(LotusState)
+        s.cfg, s.seed, s.hands, s.decks, s.piles = self.cfg, self.seed, self.hands, self.decks, self.piles
+        s.flowers, s.guards, s.tokens, s.powers = self.flowers, self.guards, self.tokens, self.powers
+        s.display, s.wild, s.out, s.seat, s.phase = self.display, self.wild, self.out, self.seat, self.phase
+        s.left, s.plucked, s.pending, s.final = self.left, self.plucked, self.pending, self.final
+        s.turn, s.winter, s.wmoves, s.done, s.outcome = self.turn, self.winter, self.wmoves, self.done, self.outcome
+        s._legal = None
+        return s
+
+    def _set(self, name, seat, value):
+        row = list(getattr(self, name))
+        row[seat] = value
+        setattr(self, name, tuple(row))
+
+    def _play(self, a):
+        cfg = self.cfg
+        p, t = self.seat, a.a
+        need = list(a.b)  # wild, single, double
+        KIND = cfg.KIND
+        base = t * 3
+        keep, played = [], []
+        for c in self.hands[p]:
+            k = KIND[c] - base
+            if 0 <= k < 3 and need[k]:
+                need[k] -= 1
+                played.append(c)
+            else:
+                keep.append(c)
+        self._set("hands", p, tuple(keep))
+        flower = self.flowers[t] + tuple(played)
+        self._set("flowers", t, flower)
+        self.left -= 1
+        if len(flower) == cfg.petals[t]:
+            self._complete(t, p)
+        self._after_action()
+
+    def _exchange(self, a):
+        p = self.seat
+        keep, back = [], []
+        need = list(a.a)
+        KIND = self.cfg.KIND
+        for c in self.hands[p]:
+            k = KIND[c]
+            if k in need:
+                need.remove(k)
+                back.append(c)
+            else:
+                keep.append(c)
+        deck = tuple(back) + self.decks[p]
+        n = len(back)
+        keep.extend(deck[-n:])
+        deck = deck[:-n]
+        self._set("decks", p, deck)
+        self._set("hands", p, tuple(sorted(keep)))
+        if not deck:
+            self._trigger_end()
+        self.wmoves += 1
+        self.left -= 1
+        self._after_action()
+
+    def _move(self, a):
+        p = self.seat
+        i1, i2, e = self.guards[p]
+        if a.a == ELDER_PIECE:
+            e = a.c
+        elif i1 == a.b:
+            i1 = a.c
+        else:
+            i2 = a.c
+        self._set("guards", p, (min(i1, i2), max(i1, i2), e))
+        self.wmoves += 1
+        self.left -= 1
+        self._after_action()
+
+    def _pluck(self, a):
+        cfg = self.cfg
+        p, t = self.seat, a.a
+        owner = cfg.letter_seat[a.b] if a.b else -1
+        flower = list(self.flowers[t])
+        for i in range(len(flower) - 1, -1, -1):
+            c = flower[i]
+            if cfg.OWNER[c] == owner and cfg.SYM[c] == a.c:
+                del flower[i]
+                break
+        if cfg.solo:
+            self.out = tuple(sorted(self.out + (c,)))
+        else:
+            self._set("piles", p, tuple(sorted(self.piles[p] + (c,))))
+        self._set("flowers", t, tuple(flower))
+        if not flower:
+            self._return_guardians(t)
+        self.plucked = True
+        self.wmoves += 1
+        self.left -= 1
+        self._after_action()
+
+    def _pass(self):
+        if self.cfg.solo:
+            self.outcome = "defeat: no action was possible"
+            self.phase = OVER
+            return
+        self.left -= 1
+        self._after_action()
+
+    def _reward(self, a):
+        seat = self.pending[0] if self.phase == REWARD else 0
+        if a.kind == TOKEN:
+            self._set("tokens", seat, self.tokens[seat] + 1)
+        else:
+            bit = POWER_BIT[a.a]
+            self._set("powers", seat, self.powers[seat] | bit)
+            if bit == ELDER:
+                i1, i2, _ = self.guards[seat]
+                self._set("guards", seat, (i1, i2, SUPPLY))
+        if self.phase == CHOOSE:
+            if bin(self.powers[0]).count("1") >= self.cfg.solo_power_count:
+                self._solo_deal()
+            return
+        self.pending = self.pending[1:]
+        if not self.pending:
+            self.phase = ACT
+            self._after_action()
+
+    def _draw(self, a):
+        cfg = self.cfg
+        p = self.seat
+        hand = self.hands[p]
+        if a.kind == DRAW:
+            deck = self.decks[p]
+            self._set("decks", p, deck[:-1])
+            self._set("hands", p, tuple(sorted(hand + (deck[-1],))))
+            if len(deck) == 1:
+                self._trigger_end()
+        else:
+            disp = list(self.display)
+            for i, c in enumerate(disp):
+                if cfg.TYPE[c] == a.a:
+                    del disp[i]
+                    break
+            self.display = tuple(disp)
+            self._set("hands", p, tuple(sorted(hand + (c,))))
+        self._continue_draw()
+
+    # ---- turn structure ------------------------------------------------------------------------
+    def hand_limit(self, seat) -> int:
+        return self.cfg.hand_size + (1 if self.powers[seat] & PATH else 0)
+
+    def _after_action(self):
+        if self.phase == REWARD or self.phase == OVER:
+            return
+        if self.left <= 0:
+            if self.cfg.solo:
+                self._solo_end_turn()
+            else:
+                self.phase = DRAW_PHASE
+                self._continue_draw()
+
+    def _continue_draw(self):
+        p = self.seat
+        if len(self.hands[p]) < self.hand_limit(p) and (self.decks[p] or self.display):
+            self.phase = DRAW_PHASE
+            return
+        self._end_turn()
+
+    def _end_turn(self):
+        cfg = self.cfg
+        need = cfg.display_size - len(self.display)
+        if need > 0 and self.wild:
+            take = self.wild[-need:]
+            self.wild = self.wild[: len(self.wild) - len(take)]
+            self.display = tuple(sorted(self.display + take))
+        if self.final >= 0:
+            if self.final == 0:
+                self._finish()
+                return
+            self.final -= 1
+        self.seat = (self.seat + 1) % cfg.players
+        self.phase = ACT
+        self.left = 2
+        self.plucked = False
+        self.wmoves = 0
+        self.turn += 1
+
+    def _trigger_end(self):
+        if self.final < 0 and not self.cfg.solo:
+            self.final = self.cfg.players
+
+    def influence(self, t) -> list[int]:
+        """Guardian symbols on the petals + guardians on the flower (elder counts 2), per seat."""
+        cfg = self.cfg
+        infl = [0] * cfg.seats
+        OWNER, SYM = cfg.OWNER, cfg.SYM
+        for c in self.flowers[t]:
+            o = OWNER[c]
+            if o >= 0:
+                infl[o] += SYM[c]
+        for seat, (i1, i2, e) in enumerate(self.guards):
+            infl[seat] += (i1 == t) + (i2 == t) + 2 * (e == t)
+        return infl
+
+    def controllers(self, t) -> list[int]:
+        """Seats that control flower t now (solo: [0] if the player beats the wildflowers)."""
+        infl = self.influence(t)
+        if self.cfg.solo:
+            wild = sum(1 for c in self.flowers[t] if self.cfg.OWNER[c] < 0)
+            return [0] if infl[0] > wild else []
+        best = max(infl)
+        if best <= 0 and not self.cfg.zero_control:
+            return []
+        return [i for i, v in enumerate(infl) if v == best]
+
+    def _return_guardians(self, t):
+        guards = []
+        for i1, i2, e in self.guards:
+            i1 = SUPPLY if i1 == t else i1
+            i2 = SUPPLY if i2 == t else i2
+            guards.append((min(i1, i2), max(i1, i2), SUPPLY if e == t else e))
+        self.guards = tuple(guards)
+
+    def _complete(self, t, completer):
+        ctrl = self.controllers(t)
+        cards = self.flowers[t]
+        self._set("flowers", t, ())
+        self._return_guardians(t)
+        if self.cfg.solo:
+            self._set("piles", 0, tuple(sorted(self.piles[0] + cards)))
+            if not ctrl:
+                self.outcome = f"defeat: the {self.cfg.flower_names[t]} was completed without your control"
+                self.phase = OVER
+                return
+            self.done = self.done + (t,)
+            if self._solo_won():
+                self.outcome = "victory"
+                self.phase = OVER
+            return
+        self._set("piles", completer, tuple(sorted(self.piles[completer] + cards)))
+        n = self.cfg.players
+        order = [(completer + i) % n for i in range(n)]
+        pending = tuple(s for s in order if s in ctrl and self._reward_options(s))
+        if pending:
+            self.pending = pending
+            self.phase = REWARD
+
+    def _finish(self):
+        """End of game: incomplete flowers go to their controllers, hands go back on decks."""
+        cfg = self.cfg
+        piles = [list(p) for p in self.piles]
+        out = list(self.out)
+        for t in range(5):
+            cards = self.flowers[t]
+            if not cards:
+                continue
+            ctrl = self.controllers(t)
+            share = len(cards) // len(ctrl) if ctrl else 0
+            for i, seat in enumerate(ctrl):
+                piles[seat].extend(cards[i * share:(i + 1) * share])
+            out.extend(cards[share * len(ctrl):])
+        self.flowers = ((),) * 5
+        self.guards = tuple((SUPPLY, SUPPLY, e if e == NOT_OWNED else SUPPLY) for _, _, e in self.guards)
+        self.piles = tuple(tuple(sorted(p)) for p in piles)
+        self.out = tuple(sorted(out))
+        self.decks = tuple(d + h for d, h in zip(self.decks, self.hands))
+        self.hands = ((),) * cfg.players
+        self.phase = OVER
+        self.outcome = "over"
+
+    # ---- solo ------------------------------------------------------------------------------------
+    def _solo_won(self) -> bool:
+        if self.cfg.longer:
+            return len(self.done) >= 7
+        return len(set(self.done)) == 5
+
+    def _solo_deal(self):
+        """Set-up after the powers are chosen: the hand, then as many wildflowers into the garden."""
+        limit = self.hand_limit(0)
+        deck = self.decks[0]
+        self.hands = (tuple(sorted(deck[-limit:])),)
+        self.decks = (deck[:-limit],)
+        self.phase = ACT
+        self._place_wildflowers(len(self.hands[0]))
+
+    def _place_wildflowers(self, n):
+        cfg = self.cfg
+        for _ in range(n):
+            if not self.wild:
+                self.outcome = "defeat: a wildflower was needed and the Wildflower deck is empty"
+                self.phase = OVER
+                return
+            c = self.wild[-1]
+            self.wild = self.wild[:-1]
+            t = cfg.TYPE[c]
+            if not self.flowers[t] and t in self.done and not cfg.longer:
+                self.out = tuple(sorted(self.out + (c,)))
+                continue
+            flower = self.flowers[t] + (c,)
+            self._set("flowers", t, flower)
+            if len(flower) == cfg.petals[t]:
+                self._complete(t, 0)
+                if self.phase == OVER:
+                    return
+
+    def _solo_end_turn(self):
+        limit = self.hand_limit(0)
+        hand, deck = self.hands[0], self.decks[0]
+        n = min(limit - len(hand), len(deck))
+        if n > 0:
+            self.hands = (tuple(sorted(hand + deck[-n:])),)
+            self.decks = (deck[:-n],)
+            self._place_wildflowers(n)
+            if self.phase == OVER:
+                return
+        self.winter += self.wmoves
+        self.wmoves = 0
+        if self.winter >= self.cfg.winter_max:
+            self.winter = self.cfg.winter_max
+            self.outcome = "defeat: the Winter Lotus bloomed"
+            self.phase = OVER
+            return
+        self.left = 2
+        self.plucked = False
+        self.turn += 1
+
+    # ---- results ---------------------------------------------------------------------------------
+    def scores(self) -> dict:
+        cfg = self.cfg
+        if cfg.solo:
+            return {"seats": [len(self.done)], "teams": None}
+        seats = [len(p) + cfg.token_points * k for p, k in zip(self.piles, self.tokens)]
+        teams = [seats[0] + seats[2], seats[1] + seats[3]] if cfg.family else None
+        return {"seats": seats, "teams": teams}
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        if self.cfg.solo:
+            return [0] if self.outcome == "victory" else []
+        sc = self.scores()
+        decks = [len(d) for d in self.decks]
+        if self.cfg.family:
+            groups = [(0, 2), (1, 3)]
+            ranked = [(sc["teams"][i], decks[a] + decks[b]) for i, (a, b) in enumerate(groups)]
+            best = max(ranked)
+            return sorted(s for i, g in enumerate(groups) if ranked[i] == best for s in g)
+        ranked = list(zip(sc["seats"], decks))
+        best = max(ranked)
+        return [i for i, r in enumerate(ranked) if r == best]
+
+    def _key(self) -> tuple:
+        return (self.cfg.key(), self.seed, self.hands, self.decks, self.piles, self.flowers, self.guards,
+                self.tokens, self.powers, self.display, self.wild, self.out, self.seat, self.phase, self.left,
+                self.plucked, self.pending, self.final, self.turn, self.winter, self.wmoves, self.done,
+                self.outcome)

@@ -1,0 +1,185 @@
+"""What each seat may see, plain-English descriptions, and action explanations."""
+from __future__ import annotations
+
+from .actions import DRAW, ELDER_PIECE, EXCH, MOVE, PASS, PLAY, PLUCK, POWER, TOKEN, WILD, card_token
+from .config import POWER_BIT
+
+SPECTATOR = -1
+KIND_WORD = ("wildflower", "single-symbol", "double-symbol")
+
+
+class ViewMixin:
+    __slots__ = ()
+
+    def _card(self, c) -> dict:
+        cfg = self.cfg
+        o = cfg.OWNER[c]
+        return {"id": cfg.NAME[c], "petals": cfg.petals[cfg.TYPE[c]], "symbols": cfg.SYM[c],
+                "owner": o if o >= 0 else None}
+
+    def view(self, seat: int | None = None) -> dict:
+        """JSON-safe: seat None = omniscient, -1 = spectator, else only what that seat may see."""
+        from .state import OVER, PHASES
+        cfg = self.cfg
+        if seat is not None and not -1 <= seat < cfg.seats:
+            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.seats - 1}, got {seat!r}")
+        scores = self.scores()["seats"]
+        seats = []
+        for i in range(cfg.seats):
+            i1, i2, e = self.guards[i]
+            mine = seat is None or seat == i
+            seats.append({
+                "seat": i, "color": cfg.colors[i], "name": cfg.color_names[i],
+                "team": i % 2 if cfg.family else None,
+                "hand": [self._card(c) for c in self.hands[i]] if mine else None,
+                "hand_size": len(self.hands[i]), "hand_limit": self.hand_limit(i),
+                "deck_size": len(self.decks[i]), "pile_size": len(self.piles[i]),
+                "tokens": self.tokens[i],
+                "powers": [p for p in cfg.powers if self.powers[i] & POWER_BIT[p]],
+                "supply": {"insects": (i1 == -1) + (i2 == -1), "elder": e == -1},
+                "score": scores[i],
+            })
+        flowers = []
+        for t, f in enumerate(self.flowers):
+            if not f:
+                continue
+            guards = [{"seat": i, "elder": False} for i, g in enumerate(self.guards) for x in g[:2] if x == t]
+            guards += [{"seat": i, "elder": True} for i, g in enumerate(self.guards) if g[2] == t]
+            infl = self.influence(t)
+            ctrl = self.controllers(t)
+            flowers.append({
+                "petals": cfg.petals[t], "name": cfg.flower_names[t], "placed": len(f),
+                "cards": [self._card(c) for c in f], "guardians": guards, "influence": infl,
+                "leaders": ctrl, "reward": ctrl,
+                "wild": sum(1 for c in f if cfg.OWNER[c] < 0),
+            })
+        result = None
+        if self.phase == OVER:
+            sc = self.scores()
+            result = {"seats": sc["seats"], "teams": sc["teams"], "winners": self.winners(),
+                      "outcome": self.outcome}
+        return {
+            "game": "lotus", "viewer": seat, "players": cfg.players, "solo": cfg.solo, "edition": cfg.edition,
+            "family": cfg.family, "phase": PHASES[self.phase], "current_player": self.current_player,
+            "actions_left": self.left, "pending_rewards": list(self.pending), "final_round": self.final >= 0,
+            "turn": self.turn, "seats": seats, "flowers": flowers,
+            "display": [self._card(c) for c in self.display], "wild_deck": len(self.wild),
+            "out": len(self.out),
+            "tokens_left": None if cfg.token_limit is None else cfg.token_limit - sum(self.tokens),
+            "winter_lotus": self.winter if cfg.solo else None,
+            "winter_pending": self.wmoves if cfg.solo else None,
+            "solo_completed": [cfg.petals[t] for t in self.done] if cfg.solo else None,
+            "result": result,
+        }
+
+    def describe(self) -> str:
+        from .state import PHASES
+        cfg = self.cfg
+        mode = "solo" if cfg.solo else f"{cfg.players} players" + (", family teams" if cfg.family else "")
+        lines = [f"Lotus ({mode}, {cfg.edition}-power edition), turn {self.turn}."]
+        who = self.current_player
+        if who is None:
+            res = self.view(None)["result"]
+            if cfg.solo:
+                lines.append(f"Game over: {self.outcome}.")
+            else:
+                names = ", ".join(cfg.color_names[w] for w in res["winners"])
+                lines.append(f"Game over. Scores {res['seats']}" +
+                             (f", teams {res['teams']}" if res["teams"] else "") + f"; winner(s): {names}.")
+        else:
+            lines.append(f"{cfg.color_names[who]} to act ({PHASES[self.phase]}"
+                         + (f", {self.left} action(s) left" if PHASES[self.phase] == "actions" else "")
+                         + (", final round" if self.final >= 0 else "") + ").")
+        for t, f in enumerate(self.flowers):
+            if f:
+                infl = self.influence(t)
+                ctrl = self.controllers(t)
+                who_ctrl = ", ".join(cfg.color_names[c] for c in ctrl) or "nobody"
+                lines.append(f"  {cfg.flower_names[t]} {len(f)}/{cfg.petals[t]}: influence "
+                             + " ".join(f"{cfg.colors[i]} {v}" for i, v in enumerate(infl))
+                             + f"; control: {who_ctrl}")
+        if not any(self.flowers):
+            lines.append("  The garden is empty.")
+        if not cfg.solo:
+            lines.append("  Display: " + (" ".join(card_token(cfg.KIND[c]) for c in self.display) or "empty")
+                         + f" (wildflower deck {len(self.wild)})")
+        else:
+            lines.append(f"  Winter Lotus {self.winter}/{cfg.winter_max}; wildflower deck {len(self.wild)}; "
+                         f"completed {[cfg.petals[t] for t in self.done]}")
+        for i in range(cfg.seats):
+            pw = [p for p in cfg.powers if self.powers[i] & POWER_BIT[p]]
+            lines.append(f"  {cfg.color_names[i]}: hand {len(self.hands[i])}, deck {len(self.decks[i])}, "
+                         f"pile {len(self.piles[i])}, tokens {self.tokens[i]}"
+                         + (f", powers {', '.join(pw)}" if pw else ""))
+        return "\n".join(lines)
+
+    def explain(self, a) -> str:
+        """A sentence for `a` played here, citing the ledger ids it relies on."""
+        cfg = self.cfg
+        if isinstance(a, str):
+            a = self.parse_action(a)
+        who = self.current_player
+        name = cfg.color_names[who] if who is not None else "?"
+        k = a.kind
+        if k == PLAY:
+            t = a.a
+            n = sum(a.b)
+            parts = [f"{x} {KIND_WORD[i]}" for i, x in enumerate(a.b) if x]
+            after = len(self.flowers[t]) + n
+            new = "" if self.flowers[t] else "starting "
+            rules = ["lotus.play.one-or-two" if n <= 2 else "lotus.power.growth", "lotus.play.one-flower-per-type"]
+            text = (f"{name} plays {n} card(s) ({', '.join(parts)}) {new}onto the {cfg.flower_names[t]} "
+                    f"({after}/{cfg.petals[t]})")
+            if after == cfg.petals[t]:
+                ctrl = self._controllers_after(a)
+                names = ", ".join(cfg.color_names[c] for c in ctrl) or "nobody"
+                if cfg.solo:
+                    text += f", completing it; controlled: {'yes' if ctrl else 'no'}"
+                    rules += ["lotus.solo.control"]
+                else:
+                    text += f", completing it: {name} picks it; control: {names}"
+                    rules += ["lotus.complete.control", "lotus.complete.pick"]
+            return text + " [" + ", ".join(rules) + "]"
+        if k == EXCH:
+            return (f"{name} exchanges {' '.join(card_token(x) for x in a.a)} to the bottom of the deck and draws "
+                    f"{len(a.a)} [lotus.exchange.one-or-two]")
+        if k == MOVE:
+            piece = "Elder Guardian" if a.a == ELDER_PIECE else "guardian"
+            src = "supply" if a.b < 0 else f"the {cfg.flower_names[a.b]}"
+            return f"{name} moves a {piece} from {src} to the {cfg.flower_names[a.c]} [lotus.move.incomplete]"
+        if k == PLUCK:
+            rule = "lotus.solo.fortune" if cfg.solo else "lotus.power.fortune"
+            what = "a wildflower" if not a.b else f"a {cfg.colors[cfg.letter_seat[a.b]]} {a.c}-symbol petal"
+            return f"{name} plucks {what} from the {cfg.flower_names[a.a]} [{rule}]"
+        if k == DRAW:
+            return f"{name} draws from their deck [lotus.draw.refill]"
+        if k == WILD:
+            return f"{name} takes the {a.a + 3}-petal wildflower from the display [lotus.draw.sources]"
+        if k == TOKEN:
+            return f"{name} takes a scoring token (5 points) [lotus.complete.reward]"
+        if k == POWER:
+            rule = "lotus.solo.difficulty" if cfg.solo else "lotus.complete.reward"
+            return f"{name} takes the {a.a} power [{rule}, lotus.power.{a.a}]"
+        if k == PASS:
+            return f"{name} passes: no action is possible [lotus.turn.pass]"
+        return str(a)  # pragma: no cover
+
+    def _controllers_after(self, a):
+        """Controllers of the flower `a` plays onto, as they stand when it completes."""
+        cfg = self.cfg
+        t = a.a
+        infl = self.influence(t)
+        infl[self.seat] += a.b[1] + 2 * a.b[2]
+        if cfg.solo:
+            wild = sum(1 for c in self.flowers[t] if cfg.OWNER[c] < 0) + a.b[0]
+            return [0] if infl[0] > wild else []
+        best = max(infl)
+        if best <= 0 and not cfg.zero_control:
+            return []
+        return [i for i, v in enumerate(infl) if v == best]
+
+    def redact(self, a, viewer) -> str:
+        """An exchange shows only how many cards went back, except to its player (and omniscient)."""
+        if a.kind == EXCH and viewer is not None and viewer != self.current_player:
+            return f"x{len(a.a)}"
+        return a.text
