@@ -10,6 +10,8 @@ from .core import (
 )
 from .core.data import provenance as _provenance
 
+from . import games  # noqa: E402,F811  (registers every game; the module is callable: games())
+
 __version__ = "0.1.0"
 
 

@@ -37,8 +37,10 @@ class _Turn(BaseModel):
 
 
 class _Position(BaseModel):
-    """The JSON shape of a Lotus position. Fields left out of a hand-written position get defaults;
-    cards it does not place are shuffled (by `seed`) into their owner's deck or the wildflower deck."""
+    """The JSON shape of a Lotus position. Fields left out of a hand-written position get defaults:
+    cards it does not place are shuffled (by `seed`) into their owner's deck or the wildflower deck
+    (under any `deck_tops`, listed bottom to top); a seat whose hand is left out (or null) is dealt a
+    full hand from its deck; a missing display is filled from the wildflower deck."""
     model_config = ConfigDict(extra="forbid")
     game: str
     version: int = FORMAT_VERSION
@@ -46,8 +48,9 @@ class _Position(BaseModel):
     seed: int = 0
     options: dict[str, Any] = Field(default_factory=dict)
     data: str | None = None
-    hands: list[list[str]] | None = None
-    decks: list[list[str]] | None = None
+    hands: list[list[str] | None] | None = None
+    decks: list[list[str] | None] | None = None
+    deck_tops: list[list[str]] | None = None
     piles: list[list[str]] | None = None
     flowers: dict[str, list[str]] = Field(default_factory=dict)
     guardians: list[_Guardians] | None = None
@@ -80,6 +83,8 @@ def check_options(players: int, opts: dict):
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
+    """lotus.setup.decks, lotus.setup.wildflowers, lotus.setup.guardians, lotus.setup.hands,
+    lotus.setup.first-player"""
     check_options(players, opts)
     cfg = config(players, opts, data)
     r = rng.seed_state(seed)
@@ -253,7 +258,9 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
 
     s = object.__new__(cls)
     s.cfg, s.seed, s._legal = cfg, pos.seed, None
-    s.hands = tuple(tuple(sorted(cards(f"hands.{i}", h, i))) for i, h in enumerate(per_seat("hands", pos.hands, [])))
+    hands = per_seat("hands", pos.hands, None)
+    s.hands = tuple(tuple(sorted(cards(f"hands.{i}", h, i))) if h is not None else None
+                    for i, h in enumerate(hands))
     s.piles = tuple(tuple(sorted(cards(f"piles.{i}", p))) for i, p in enumerate(per_seat("piles", pos.piles, [])))
     flowers = [()] * 5
     for key, names in pos.flowers.items():
@@ -272,17 +279,23 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     if any(cfg.OWNER[c] >= 0 for c in (s.display or ()) + (s.wild or ())):
         fail("display", "only wildflowers (W...) may be in the display or the wildflower deck")
     decks = per_seat("decks", pos.decks, None)
+    tops = per_seat("deck_tops", pos.deck_tops, [])
     r = rng.seed_state(pos.seed)
     built = []
     for i, d in enumerate(decks):
         if d is not None:
+            if tops[i]:
+                fail(f"deck_tops.{i}", "give either the whole deck or the cards on its top, not both")
             built.append(cards(f"decks.{i}", d, i))
         else:
+            top = cards(f"deck_tops.{i}", tops[i], i)
             rest = [c for c in cfg.start_decks[i] if c not in used]
             r, rest = rng.shuffled(r, rest)
-            built.append(tuple(rest))
+            built.append(tuple(rest) + top)
             used.update({c: f"decks.{i}" for c in rest})
-    s.decks = tuple(built)
+    # seats whose hand is not given are dealt a full hand from the top of their deck
+    s.hands = tuple(h if h is not None else tuple(sorted(built[i][-cfg.hand_size:])) for i, h in enumerate(s.hands))
+    s.decks = tuple(d if hands[i] is not None else d[:-cfg.hand_size] for i, d in enumerate(built))
     if s.wild is None:
         rest = [c for c in cfg.start_wild if c not in used]
         r, rest = rng.shuffled(r, rest)

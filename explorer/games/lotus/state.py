@@ -295,7 +295,7 @@ class LotusState(PositionMixin, ViewMixin, State):
 
     def _pass(self):
         if self.cfg.solo:
-            self.outcome = "defeat: no action was possible"
+            self.outcome = "defeat: no action was possible"  # lotus.solo.stuck
             self.phase = OVER
             return
         self.left -= 1
@@ -341,7 +341,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         self._continue_draw()
 
     # ---- turn structure ------------------------------------------------------------------------
-    def hand_limit(self, seat) -> int:
+    def hand_limit(self, seat) -> int:  # lotus.power.path
         return self.cfg.hand_size + (1 if self.powers[seat] & PATH else 0)
 
     def _after_action(self):
@@ -361,7 +361,7 @@ class LotusState(PositionMixin, ViewMixin, State):
             return
         self._end_turn()
 
-    def _end_turn(self):
+    def _end_turn(self):  # lotus.draw.display-refill
         cfg = self.cfg
         need = cfg.display_size - len(self.display)
         if need > 0 and self.wild:
@@ -380,7 +380,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         self.wmoves = 0
         self.turn += 1
 
-    def _trigger_end(self):
+    def _trigger_end(self):  # lotus.end.trigger, lotus.end.trigger-timing
         if self.final < 0 and not self.cfg.solo:
             self.final = self.cfg.players
 
@@ -404,11 +404,11 @@ class LotusState(PositionMixin, ViewMixin, State):
             wild = sum(1 for c in self.flowers[t] if self.cfg.OWNER[c] < 0)
             return [0] if infl[0] > wild else []
         best = max(infl)
-        if best <= 0 and not self.cfg.zero_control:
+        if best <= 0 and not self.cfg.zero_control:  # lotus.complete.zero-influence
             return []
         return [i for i, v in enumerate(infl) if v == best]
 
-    def _return_guardians(self, t):
+    def _return_guardians(self, t):  # lotus.complete.return, lotus.power.empty-flower
         guards = []
         for i1, i2, e in self.guards:
             i1 = SUPPLY if i1 == t else i1
@@ -416,7 +416,7 @@ class LotusState(PositionMixin, ViewMixin, State):
             guards.append((min(i1, i2), max(i1, i2), SUPPLY if e == t else e))
         self.guards = tuple(guards)
 
-    def _complete(self, t, completer):
+    def _complete(self, t, completer):  # lotus.complete.*, lotus.solo.victory, lotus.solo.defeat
         ctrl = self.controllers(t)
         cards = self.flowers[t]
         self._set("flowers", t, ())
@@ -435,12 +435,13 @@ class LotusState(PositionMixin, ViewMixin, State):
         self._set("piles", completer, tuple(sorted(self.piles[completer] + cards)))
         n = self.cfg.players
         order = [(completer + i) % n for i in range(n)]
+        # lotus.complete.reward-order
         pending = tuple(s for s in order if s in ctrl and self._reward_options(s))
         if pending:
             self.pending = pending
             self.phase = REWARD
 
-    def _finish(self):
+    def _finish(self):  # lotus.end.incomplete, lotus.end.scoring
         """End of game: incomplete flowers go to their controllers, hands go back on decks."""
         cfg = self.cfg
         piles = [list(p) for p in self.piles]
@@ -469,7 +470,7 @@ class LotusState(PositionMixin, ViewMixin, State):
             return len(self.done) >= 7
         return len(set(self.done)) == 5
 
-    def _solo_deal(self):
+    def _solo_deal(self):  # lotus.solo.setup
         """Set-up after the powers are chosen: the hand, then as many wildflowers into the garden."""
         limit = self.hand_limit(0)
         deck = self.decks[0]
@@ -478,7 +479,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         self.phase = ACT
         self._place_wildflowers(len(self.hands[0]))
 
-    def _place_wildflowers(self, n):
+    def _place_wildflowers(self, n):  # lotus.solo.draw, lotus.solo.simultaneous, lotus.solo.longer-play
         cfg = self.cfg
         for _ in range(n):
             if not self.wild:
@@ -508,7 +509,7 @@ class LotusState(PositionMixin, ViewMixin, State):
             self._place_wildflowers(n)
             if self.phase == OVER:
                 return
-        self.winter += self.wmoves
+        self.winter += self.wmoves  # lotus.solo.winter
         self.wmoves = 0
         if self.winter >= self.cfg.winter_max:
             self.winter = self.cfg.winter_max
@@ -525,10 +526,10 @@ class LotusState(PositionMixin, ViewMixin, State):
         if cfg.solo:
             return {"seats": [len(self.done)], "teams": None}
         seats = [len(p) + cfg.token_points * k for p, k in zip(self.piles, self.tokens)]
-        teams = [seats[0] + seats[2], seats[1] + seats[3]] if cfg.family else None
+        teams = [seats[0] + seats[2], seats[1] + seats[3]] if cfg.family else None  # lotus.family.teams
         return {"seats": seats, "teams": teams}
 
-    def winners(self) -> list[int]:
+    def winners(self) -> list[int]:  # lotus.end.tiebreak, lotus.end.shared-win, lotus.family.tiebreak
         if self.phase != OVER:
             return []
         if self.cfg.solo:

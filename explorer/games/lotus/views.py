@@ -126,9 +126,9 @@ class ViewMixin:
             n = sum(a.b)
             parts = [f"{x} {KIND_WORD[i]}" for i, x in enumerate(a.b) if x]
             after = len(self.flowers[t]) + n
-            new = "" if self.flowers[t] else "starting "
+            new = "the" if self.flowers[t] else "a new"
             rules = ["lotus.play.one-or-two" if n <= 2 else "lotus.power.growth", "lotus.play.one-flower-per-type"]
-            text = (f"{name} plays {n} card(s) ({', '.join(parts)}) {new}onto the {cfg.flower_names[t]} "
+            text = (f"{name} plays {n} card(s) ({', '.join(parts)}) onto {new} {cfg.flower_names[t]} "
                     f"({after}/{cfg.petals[t]})")
             if after == cfg.petals[t]:
                 ctrl = self._controllers_after(a)

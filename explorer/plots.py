@@ -1,0 +1,181 @@
+"""Bokeh charts of a game: who controls which flower, and the score race along a line.
+
+>>> fig = control_plot(state)          # a bokeh figure
+>>> show(fig)                          # a widget; BokehJS comes from the kernel, never a CDN
+
+Figures are plain Bokeh objects (one glyph renderer per seat, named ``seat-<i>``) so they can
+be inspected, exported or composed. ``show`` wraps one in ``jupyter_bokeh.BokehModel`` inside a
+small loader widget that first makes sure BokehJS is in the page: jupyter_bokeh itself expects
+``output_notebook()`` to have loaded it, which means a CDN or megabytes of inline JavaScript in
+the notebook file. The loader instead sends the ``bokeh.min.js`` that ships with the installed
+bokeh over the widget's comm, once per page, so it works offline and never enters the notebook.
+"""
+from __future__ import annotations
+
+import functools
+
+import anywidget
+import traitlets as t
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool
+from bokeh.plotting import figure
+from bokeh.transform import dodge
+from ipywidgets import widget_serialization
+
+COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
+_FALLBACK = ("#7a5195", "#ef5675", "#ffa600", "#003f5c")
+
+
+def _color(seat: dict, i: int) -> str:
+    c = seat.get("color") if isinstance(seat, dict) else None
+    return COLORS.get(c, c) if c else _FALLBACK[i % len(_FALLBACK)]
+
+
+def _name(seat: dict, i: int) -> str:
+    c = seat.get("color") if isinstance(seat, dict) else None
+    return c.capitalize() if isinstance(c, str) else f"Seat {i + 1}"
+
+
+def control_plot(state, seat=None, *, width: int = 620, height: int = 280):
+    """Grouped bars: each seat's influence on every growing flower, as `seat` sees it."""
+    view = state.view(seat)
+    flowers = view.get("flowers") or []
+    seats = view.get("seats") or []
+    factors, seen = [], set()
+    for f in flowers:
+        label = f"{f['name']} {f['placed']}/{f['petals']}"
+        while label in seen:  # two flowers of one kind would share a category
+            label += "*"
+        seen.add(label)
+        factors.append(label)
+    fig = figure(x_range=FactorRange(*factors), width=width, height=height, title="Influence on growing flowers",
+                 toolbar_location=None, tools="", y_axis_label="influence")
+    n = max(len(seats), 1)
+    bar = 0.8 / n
+    for i, s in enumerate(seats):
+        infl = [f["influence"][i] if i < len(f.get("influence", [])) else 0 for f in flowers]
+        lead = ["yes" if i in (f.get("leaders") or []) else "" for f in flowers]
+        src = ColumnDataSource({"flower": factors, "influence": infl, "leader": lead,
+                                "seat": [_name(s, i)] * len(factors)}, name=f"control-seat-{i}")
+        fig.vbar(x=dodge("flower", -0.4 + bar * (i + 0.5), range=fig.x_range), top="influence", width=bar * 0.9,
+                 source=src, color=_color(s, i), legend_label=_name(s, i), name=f"seat-{i}",
+                 line_color="#222", line_width=0.5)
+    fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("flower", "@flower"), ("influence", "@influence"),
+                                      ("leader", "@leader")]))
+    fig.y_range.start = 0
+    fig.x_range.range_padding = 0.1
+    fig.xgrid.grid_line_color = None
+    fig.legend.location = "top_left"
+    fig.legend.orientation = "horizontal"
+    return fig
+
+
+def _line_states(line) -> list:
+    """States along a line: a list of states, a Timeline (root -> current -> main line) or an Explorer."""
+    tl = getattr(line, "timeline", line)
+    if hasattr(tl, "line") and hasattr(tl, "current"):
+        nodes = tl.line(tl.current)
+        n = tl.current
+        while n.children:
+            n = n.children[0]
+            nodes.append(n)
+        return [node.state for node in nodes]
+    if hasattr(line, "view"):
+        return [line]
+    return list(line)
+
+
+def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 280):
+    """A line per seat of the score in `seat`'s view (default: the public one) at every ply."""
+    states = _line_states(states_or_timeline)
+    views = [s.view(seat) for s in states]
+    seats = (views[0].get("seats") if views else None) or []
+    fig = figure(width=width, height=height, title="Score race", toolbar_location=None, tools="",
+                 x_axis_label="ply", y_axis_label="score")
+    plies = list(range(len(views)))
+    for i, s in enumerate(seats):
+        src = ColumnDataSource({"ply": plies, "score": [v["seats"][i]["score"] for v in views],
+                                "seat": [_name(s, i)] * len(plies)}, name=f"score-seat-{i}")
+        fig.step(x="ply", y="score", source=src, mode="after", line_width=2, color=_color(s, i),
+                 legend_label=_name(s, i), name=f"seat-{i}")
+    fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("ply", "@ply"), ("score", "@score")]))
+    fig.legend.location = "top_left"
+    return fig
+
+
+# -- display without a CDN ------------------------------------------------------------------------
+
+_LOADER_ESM = """
+const loads = (globalThis.__rxBokehLoads ??= {});
+
+function loadBokeh(model, version) {
+  if (globalThis.Bokeh && globalThis.Bokeh[version]) return Promise.resolve();
+  if (!loads[version]) {
+    loads[version] = new Promise((resolve, reject) => {
+      const onMsg = (msg, buffers) => {
+        if (!msg || msg.type !== "bokehjs") return;
+        model.off("msg:custom", onMsg);
+        const script = document.createElement("script");
+        script.textContent = new TextDecoder().decode(buffers[0]);
+        document.head.appendChild(script);
+        if (globalThis.Bokeh) resolve();
+        else { delete loads[version]; reject(new Error("BokehJS did not load")); }
+      };
+      model.on("msg:custom", onMsg);
+      model.send({ type: "bokehjs" });
+    });
+  }
+  return loads[version];
+}
+
+async function render({ model, el }) {
+  el.classList.add("rx-plot");
+  try {
+    await loadBokeh(model, model.get("bokeh_version"));
+    const ref = model.get("plot") || "";
+    const child = await model.widget_manager.get_model(ref.replace(/^IPY_MODEL_/, ""));
+    const view = await model.widget_manager.create_view(child);
+    el.appendChild(view.el);
+    return () => view.remove();
+  } catch (err) {
+    el.textContent = "could not draw the plot: " + err;
+  }
+}
+
+export default { render };
+"""
+
+
+@functools.cache
+def _bokehjs() -> bytes:
+    from bokeh.util.paths import bokehjs_path
+    return (bokehjs_path() / "js" / "bokeh.min.js").read_bytes()
+
+
+class Plot(anywidget.AnyWidget):
+    """A Bokeh figure as a widget: a ``jupyter_bokeh.BokehModel`` plus an offline BokehJS loader."""
+
+    _esm = _LOADER_ESM
+    plot = t.Instance("jupyter_bokeh.BokehModel").tag(sync=True, **widget_serialization)
+    bokeh_version = t.Unicode().tag(sync=True)
+
+    def __init__(self, fig, **kwargs):
+        import bokeh
+        from jupyter_bokeh import BokehModel
+        super().__init__(plot=BokehModel(fig), bokeh_version=bokeh.__version__, **kwargs)
+        self.on_msg(self._send_bokehjs)
+
+    @property
+    def figure(self):
+        return self.plot._model
+
+    def _send_bokehjs(self, _widget, content, _buffers=None) -> None:
+        if isinstance(content, dict) and content.get("type") == "bokehjs":
+            self.send({"type": "bokehjs", "version": self.bokeh_version}, buffers=[_bokehjs()])
+
+
+def show(fig) -> Plot:
+    """Display a Bokeh figure in Jupyter (offline; see the module docstring)."""
+    return Plot(fig)
+
+
+__all__ = ["control_plot", "score_race", "show", "Plot"]

@@ -1,0 +1,128 @@
+"""The contract every registered game must honour, for every variant the game lists."""
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import explorer
+from explorer.core.registry import spec
+
+CASES = [(g["name"], v) for g in explorer.games() for v in spec(g["name"]).variants()]
+IDS = [f"{g}-" + "-".join(f"{k}={v}" for k, v in sorted(opts.items())) for g, opts in CASES]
+
+
+def start(game, opts, seed):
+    opts = dict(opts)
+    return explorer.load(game, players=opts.pop("players", None), seed=seed, **opts)
+
+
+def playout(game, opts, seed, check=True):
+    s = start(game, opts, seed)
+    rnd = random.Random(seed)
+    line = [s]
+    while not s.is_terminal:
+        acts = s.legal_actions()
+        assert acts, "a live state must offer at least one action"
+        s = s.apply(rnd.choice(acts))
+        if check:
+            s.check_invariants()
+        line.append(s)
+        assert len(line) < 20000, "game does not end"
+    return line
+
+
+def hidden_ids(view_all, seat):
+    """Ids of every card in other seats' hands (what `seat` must never see)."""
+    out = set()
+    for row in view_all["seats"]:
+        if row["seat"] != seat and row["hand"]:
+            out.update(c["id"] for c in row["hand"])
+    return out
+
+
+@pytest.mark.parametrize("game,opts", CASES, ids=IDS)
+def test_random_playouts_keep_invariants_and_round_trip(game, opts):
+    for seed in range(3):
+        line = playout(game, opts, seed)
+        last = line[-1]
+        assert last.current_player is None and last.legal_actions() == []
+        scores = last.scores()
+        assert len(scores["seats"]) == max(opts.get("players", 1), 1)
+        assert all(0 <= w < len(scores["seats"]) for w in last.winners())
+        for s in line[:: max(1, len(line) // 25)]:
+            text = json.dumps(s.to_json())
+            back = explorer.from_json(json.loads(text))
+            assert back == s and hash(back) == hash(s)
+            assert back.legal_actions() == s.legal_actions()
+
+
+@pytest.mark.parametrize("game,opts", CASES, ids=IDS)
+def test_views_never_leak_hidden_cards(game, opts):
+    line = playout(game, opts, 11, check=False)
+    for s in line[:: max(1, len(line) // 40)]:
+        full = s.view(None)
+        json.dumps(full)  # JSON-safe
+        for seat in range(len(full["seats"])):
+            text = json.dumps(s.view(seat))
+            for cid in hidden_ids(full, seat):
+                assert f'"{cid}"' not in text, f"seat {seat} sees {cid}"
+        public = json.dumps(s.view(-1))
+        for cid in hidden_ids(full, -1):
+            assert f'"{cid}"' not in public
+
+
+@pytest.mark.parametrize("game,opts", CASES, ids=IDS)
+def test_illegal_actions_rejected_and_state_unchanged(game, opts):
+    line = playout(game, opts, 5, check=False)
+    rnd = random.Random(1)
+    pool = sorted({str(a) for s in line for a in s.legal_actions()})
+    for s in rnd.sample(line, min(30, len(line))):
+        before = s.to_json()
+        legal = {str(a) for a in s.legal_actions()}
+        for text in rnd.sample(pool, min(10, len(pool))):
+            if text in legal:
+                continue
+            with pytest.raises(explorer.IllegalAction) as err:
+                s.apply(text)
+            assert err.value.rule in explorer.ledger(game), err.value.rule
+            assert s.to_json() == before
+        with pytest.raises(explorer.NotationError):
+            s.apply("?? not an action")
+        assert s.to_json() == before
+
+
+@pytest.mark.parametrize("game,opts", CASES, ids=IDS)
+def test_determinism(game, opts):
+    a = [s.to_json() for s in playout(game, opts, 3, check=False)]
+    b = [s.to_json() for s in playout(game, opts, 3, check=False)]
+    assert a == b
+    assert start(game, opts, 3) != start(game, opts, 4) or opts.get("players") == 1
+
+
+@pytest.mark.parametrize("game,opts", CASES[:6], ids=IDS[:6])
+@settings(max_examples=25)
+@given(choices=st.lists(st.integers(min_value=0, max_value=10_000), max_size=150),
+       seed=st.integers(min_value=0, max_value=2**32))
+def test_hypothesis_action_sequences(game, opts, choices, seed):
+    s = start(game, opts, seed)
+    for c in choices:
+        if s.is_terminal:
+            break
+        acts = s.legal_actions()
+        old = s.to_json()
+        nxt = s.apply(acts[c % len(acts)])
+        assert s.to_json() == old  # apply never mutates
+        s = nxt
+        s.check_invariants()
+    assert explorer.from_json(s.to_json()) == s
+
+
+def test_describe_and_explain_for_every_game():
+    for g in explorer.games():
+        s = explorer.load(g["name"], seed=1)
+        assert s.describe().strip()
+        for a in s.legal_actions()[:5]:
+            assert s.explain(a)
+            assert s.parse_action(str(a)) == a
