@@ -22,7 +22,8 @@ INSECT, ELDER_PIECE = 0, 1
 
 
 class Action:
-    """An immutable action; compare and hash by its text. Build with `action(text)`."""
+    """An immutable action. Every Action is interned (one object per text), so identity is
+    equality: `in` on a list of legal actions runs at C speed. Build with `action(text)`."""
     __slots__ = ("kind", "a", "b", "c", "text")
 
     def __init__(self, kind, a, b, c, text):
@@ -33,12 +34,6 @@ class Action:
 
     def __repr__(self):
         return f"Action({self.text!r})"
-
-    def __eq__(self, other):
-        return self is other or (isinstance(other, Action) and other.text == self.text)
-
-    def __hash__(self):
-        return hash(self.text)
 
     def __reduce__(self):  # copy/deepcopy keep the interned instance
         return (action, (self.text,))
@@ -72,6 +67,10 @@ def exchange(kinds) -> Action:
 def move(piece: int, src: int, dst: int) -> Action:
     text = ("g" if piece == INSECT else "e") + ("" if src < 0 else str(src + 3)) + f"-{dst + 3}"
     return _make(MOVE, piece, src, dst, text)
+
+
+# MOVES[piece][src + 1][dst]: every guardian move, built once
+MOVES = tuple(tuple(tuple(move(p, src, dst) for dst in range(5)) for src in range(-1, 5)) for p in (0, 1))
 
 
 def pluck(t: int, letter: str, sym: int) -> Action:

@@ -161,6 +161,10 @@ class Config:
         self.start_decks = tuple(tuple(d) for d in decks)
         self.aside = tuple(aside)
         self.start_wild = tuple(wild)
+        from .actions import pluck  # the Fortune Teller action that takes each card (solo: wildflowers only)
+        self.PLUCK = tuple(
+            pluck(t, "", 0) if o < 0 else None if self.solo else pluck(t, self.letters[o].lower(), sym)
+            for t, sym, o in zip(ctype, csym, cowner))
 
     def key(self):
         return (self.players, tuple(sorted(self.options.items())), self.data)

@@ -5,7 +5,7 @@ from ...core.errors import IllegalAction
 from ...core.state import State
 from .actions import (
     DRAW, DRAW_DECK, ELDER_PIECE, EXCH, MOVE, PASS, PASS_ACTION, PLAY, PLUCK, POWER, TAKE_POWER, TAKE_TOKEN,
-    TOKEN, WILD, Action, action, draw_wild, exchange, move, play, pluck,
+    MOVES, TOKEN, WILD, Action, action, draw_wild, exchange, play, pluck,
 )
 from .config import ELDER, FORTUNE, GROWTH, PATH, POWER_BIT
 from .diagnose import why_illegal
@@ -31,11 +31,12 @@ def _play_options(t, nw, ns, nd, lim):
     return acts
 
 
-def _exchange_options(kinds: tuple, allow_wild: bool):
+def _exchange_options(kinds: tuple, counts: list, allow_wild: bool):
+    """Exchanges of 1-2 cards for a hand (its card kinds, and the count of each kind)."""
     key = (kinds, allow_wild)
     acts = _EXCH_CACHE.get(key)
     if acts is None:
-        ks = [k for k in kinds if allow_wild or k % 3]
+        ks = [k for k, n in enumerate(counts) for _ in range(n) if allow_wild or k % 3]
         distinct = sorted(set(ks))
         found = {exchange((k,)) for k in distinct}
         for i, a in enumerate(distinct):
@@ -44,6 +45,15 @@ def _exchange_options(kinds: tuple, allow_wild: bool):
                     found.add(exchange((a, b)))
         acts = _EXCH_CACHE[key] = sorted(found, key=lambda x: x.text)
     return acts
+
+
+def _play_table():
+    """PLAYS[t][nw][ns][nd][lim]: the plays of type t from those cards, at most lim cards."""
+    return [[[[[_play_options(t, nw, ns, nd, lim) for lim in range(8)] for nd in range(6)]
+              for ns in range(6)] for nw in range(6)] for t in range(5)]
+
+
+PLAYS = _play_table()
 
 
 class LotusState(PositionMixin, ViewMixin, State):
@@ -146,53 +156,43 @@ class LotusState(PositionMixin, ViewMixin, State):
         hand = self.hands[p]
         flowers = self.flowers
         power = self.powers[p]
-        acts = []
         if hand:
-            KIND = cfg.KIND
+            kinds = tuple(map(cfg.KIND.__getitem__, hand))  # canonical: hands are sorted by card id
             cnt = [0] * 15
-            for c in hand:
-                cnt[KIND[c]] += 1
-            maxc = 99 if power & GROWTH else 2
+            for k in kinds:
+                cnt[k] += 1
+            maxc = 7 if power & GROWTH else 2
             petals = cfg.petals
-            blocked = 0
-            if cfg.solo and not cfg.longer:
-                for t in self.done:
-                    blocked |= 1 << t
+            blocked = self.done if cfg.solo and not cfg.longer else ()
+            acts = []
             for t in range(5):
                 b = t * 3
                 nw, ns, nd = cnt[b], cnt[b + 1], cnt[b + 2]
-                if nw + ns + nd == 0:
-                    continue
-                fl = flowers[t]
-                if fl:
-                    room = petals[t] - len(fl)
-                elif blocked >> t & 1:
-                    continue
-                else:
-                    room = petals[t]
-                acts.extend(_play_options(t, nw, ns, nd, room if room < maxc else maxc))
-            acts.extend(_exchange_options(tuple(sorted(KIND[c] for c in hand)), cfg.exchange_wild))
+                if nw or ns or nd:
+                    n = len(flowers[t])
+                    if not n and t in blocked:  # lotus.solo.no-restart
+                        continue
+                    room = petals[t] - n
+                    acts += PLAYS[t][nw][ns][nd][room if room < maxc else maxc]
+            ex = _EXCH_CACHE.get((kinds, cfg.exchange_wild))
+            acts += ex if ex is not None else _exchange_options(kinds, cnt, cfg.exchange_wild)
+        else:
+            acts = []
         growing = [t for t in range(5) if flowers[t]]
         if growing:
-            g = self.guards[p]
-            for piece, srcs in ((0, {g[0], g[1]}), (ELDER_PIECE, {g[2]} if g[2] != NOT_OWNED else ())):
-                for src in sorted(srcs):
-                    for dst in growing:
-                        if dst != src:
-                            acts.append(move(piece, src, dst))
+            i1, i2, e = self.guards[p]
+            row = MOVES[0][i1 + 1]
+            acts.extend([row[d] for d in growing if d != i1])
+            if i2 != i1:
+                row = MOVES[0][i2 + 1]
+                acts.extend([row[d] for d in growing if d != i2])
+            if e != NOT_OWNED:
+                row = MOVES[1][e + 1]
+                acts.extend([row[d] for d in growing if d != e])
             if power & FORTUNE and not self.plucked:
-                OWNER, SYM = cfg.OWNER, cfg.SYM
-                letters = cfg.letters
+                PLUCKS = cfg.PLUCK
                 for t in growing:
-                    seen = set()
-                    for c in flowers[t]:
-                        o = OWNER[c]
-                        if cfg.solo and o >= 0:
-                            continue
-                        key = (o, SYM[c])
-                        if key not in seen:
-                            seen.add(key)
-                            acts.append(pluck(t, letters[o].lower() if o >= 0 else "", SYM[c]))
+                    acts.extend(dict.fromkeys(PLUCKS[c] for c in flowers[t] if PLUCKS[c] is not None))
         return acts or [PASS_ACTION]
 
     # ---- effects (each runs on a fresh copy) ------------------------------------------------------
