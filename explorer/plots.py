@@ -178,4 +178,4 @@ def show(fig) -> Plot:
     return Plot(fig)
 
 
-__all__ = ["control_plot", "score_race", "show", "Plot"]
+__all__ = ["Plot", "control_plot", "score_race", "show"]

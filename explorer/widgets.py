@@ -21,14 +21,14 @@ from __future__ import annotations
 import anywidget
 import traitlets as t
 
-from .core import State, widgets_root
-from .core import rng
+from .core import IllegalAction, State, rng, widgets_root
 from .timeline import Node, Timeline
 
 OMNISCIENT = -1  # seat trait value for view(None)
 PUBLIC = -2      # seat trait value for the spectator view, view(-1)
 _SYNCED = ("view", "seat", "legal", "log", "branches", "error", "title", "meta")
 _PLAYOUT_LIMIT = 10_000
+_ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
 
 
 def _seat_value(seat) -> int:
@@ -178,6 +178,8 @@ class Explorer(anywidget.AnyWidget):
     def random_move(self) -> None:
         self._run(lambda: self._play(self._random_action()))
 
+    random = random_move  # the front end's "random" intent
+
     def playout(self) -> None:
         self._run(self._playout)
 
@@ -225,7 +227,7 @@ class Explorer(anywidget.AnyWidget):
         if self.lock_seat:
             raise PermissionError("the seat is locked for this explorer")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ValueError(f"not a seat: {seat!r}")
+            raise TypeError(f"not a seat: {seat!r}")
         self.seat = seat
 
     def _front_playout(self) -> None:
@@ -235,21 +237,30 @@ class Explorer(anywidget.AnyWidget):
 
     def _node_id(self, value) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ValueError(f"not a node id: {value!r}")
+            raise TypeError(f"not a node id: {value!r}")
         return value
 
     # -- doing things
     def _run(self, fn, front: bool = False) -> None:
+        actor = self.state.current_player
         with self.hold_sync():
             try:
                 fn()
             except Exception as exc:
-                self.error = _message(exc)
+                self.error = self._shown_error(exc, actor)
                 if not front:
                     raise
                 return
             self.error = ""
             self._sync()
+
+    def _shown_error(self, exc: BaseException, actor) -> str:
+        """The error as the current viewer may read it: an illegal move can describe the actor's hand."""
+        viewer = self.viewer
+        if viewer is None or viewer == actor or actor is None or not isinstance(exc, IllegalAction):
+            return _message(exc)
+        who = self._seat_names[actor] if 0 <= actor < self._players else f"seat {actor}"
+        return f"[{exc.rule}] not a legal move for {who} (the details are hidden from this view)"
 
     def _play(self, action) -> Node:
         return self._tl.play(action)
@@ -303,13 +314,13 @@ class Explorer(anywidget.AnyWidget):
             try:
                 act = before.parse_action(node.action)
                 text = before.redact(act, viewer)
-            except Exception:  # a game without redact support: show nothing hidden
+            except _ENGINE_ERRORS:  # a game that cannot redact this: show nothing hidden
                 act, text = None, node.action if viewer is None else "?"
             explain = ""
             if act is not None and (viewer is None or viewer == node.actor):
                 try:
                     explain = before.explain(act)
-                except Exception:
+                except _ENGINE_ERRORS:
                     explain = ""
             self._texts[key] = (text, explain)
         return self._texts[key]
@@ -343,7 +354,7 @@ class Explorer(anywidget.AnyWidget):
                 seen.add(text)
                 try:
                     label = state.explain(a)
-                except Exception:
+                except _ENGINE_ERRORS:
                     label = text
                 if any(i in label for i in hidden):
                     label = text
@@ -396,4 +407,4 @@ def show(state, seat=None, **kwargs) -> Explorer:
     return Explorer(state, seat=seat, **kwargs)
 
 
-__all__ = ["Explorer", "show", "OMNISCIENT", "PUBLIC"]
+__all__ = ["OMNISCIENT", "PUBLIC", "Explorer", "show"]

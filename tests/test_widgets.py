@@ -1,0 +1,390 @@
+"""The explorer widget and the plots without a browser.
+
+Front-end intents are simulated by calling the widget's message handler the way ipywidgets does
+(`w._on_msg(w, {"type": ...}, [])`); the synced traits are then read back, or serialised with
+`get_state()` to check that nothing hidden from the viewer is in them.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import explorer
+from explorer import plots
+from explorer.core import State, widgets_root
+from explorer.timeline import Timeline
+from explorer.widgets import OMNISCIENT, PUBLIC, Explorer, show
+
+SYNCED = ("view", "seat", "legal", "log", "branches", "error", "title", "meta")
+
+
+def lotus(players=3, seed=1, **kw):
+    return explorer.load("lotus", players=players, seed=seed, **kw)
+
+
+def send(w, kind, **content):
+    w._on_msg(w, {"type": kind, **content}, [])
+
+
+def synced_json(w) -> str:
+    """Everything the front end receives about the game (the ESM/CSS code left out)."""
+    state = w.get_state()
+    return json.dumps({k: state[k] for k in SYNCED}, sort_keys=True)
+
+
+def hidden_ids(state, viewer) -> set[str]:
+    """Card ids in the hands of the seats other than `viewer` (every hand for a spectator)."""
+    full = state.view(None)
+    return {c["id"] for s in full["seats"] if s["seat"] != viewer for c in (s["hand"] or [])}
+
+
+@pytest.fixture
+def w():
+    return Explorer(lotus())
+
+
+# -- construction and the packaged front end -----------------------------------------------------
+
+def test_initial_traits(w):
+    s = w.state
+    assert w.seat == OMNISCIENT and w.viewer is None
+    assert w.view == s.view(None)
+    assert [a["text"] for a in w.legal] == [str(a) for a in s.legal_actions()]
+    assert all(a["label"] for a in w.legal)
+    assert w.log == [] and w.branches == [] and w.error == ""
+    assert "Lotus" in w.title
+    assert w.meta["at_start"] and w.meta["at_end"] and w.meta["can_act"] and w.meta["players"] == 3
+    assert w.meta["seat_names"] == [seat["name"] for seat in s.view(None)["seats"]]
+
+
+def test_constructors_and_show():
+    s = lotus()
+    tl = Timeline(s)
+    assert Explorer(tl).timeline is tl
+    assert Explorer.new("lotus", players=2, seed=3).meta["players"] == 2
+    w = show(s, seat=1)
+    assert isinstance(w, Explorer) and w.seat == 1 and w.view == s.view(1)
+    pub = Explorer(s, seat="public")
+    assert pub.seat == PUBLIC and pub.viewer == -1 and pub.view == s.view(-1)
+    with pytest.raises(ValueError, match="ambiguous"):
+        Explorer(s, seat=-1)  # the engine's -1 is the spectator, the trait's is omniscient
+    with pytest.raises(TypeError):
+        Explorer("lotus")
+    with pytest.raises(Exception, match="seat must be"):
+        Explorer(s, seat=7)
+
+
+def test_front_end_files_are_packaged_and_offline():
+    js = (widgets_root() / "explorer.js").read_text()
+    css = (widgets_root() / "explorer.css").read_text()
+    assert str(Explorer._esm) == js and str(Explorer._css) == css
+    assert "export default" in js
+    assert not re.search(r"^\s*import\b|\bimport\s*\(", js, re.MULTILINE), "the ESM must not import anything"
+    urls = set(re.findall(r"https?://[^\s\"')]+", js + css))
+    assert urls <= {"http://www.w3.org/2000/svg"}, urls
+    for cls in ("rx-garden", "rx-flower", "rx-petal", "rx-meter", "rx-actions", "rx-action", "rx-log",
+                "rx-back", "rx-forward", "rx-seat", "rx-error", "rx-json"):
+        assert cls in js, cls
+
+
+# -- moving through the timeline -----------------------------------------------------------------
+
+def test_act_advances_the_timeline(w):
+    text = w.legal[0]["text"]
+    send(w, "act", text=text)
+    assert w.error == ""
+    assert w.node.ply == 1 and w.node.action == text
+    assert w.view == w.state.view(None)
+    assert len(w.log) == 1
+    entry = w.log[0]
+    assert entry["text"] == text and entry["current"] and entry["ply"] == 1 and entry["variations"] == 0
+    assert entry["id"] == w.node.id and entry["actor"] == 0
+    assert not w.meta["at_start"] and w.meta["at_end"]
+
+
+def test_back_forward_start_end_goto(w):
+    for _ in range(3):
+        send(w, "act", text=w.legal[0]["text"])
+    ids = [e["id"] for e in w.log]
+    views = {w.node.id: w.view}
+    send(w, "back")
+    assert w.node.ply == 2
+    assert [e["current"] for e in w.log] == [False, True, False]
+    assert w.log[2]["future"] and not w.log[1]["future"]
+    send(w, "forward")
+    assert w.node.ply == 3 and w.view == views[ids[2]]
+    send(w, "start")
+    assert w.node.ply == 0 and w.meta["at_start"] and len(w.log) == 3
+    assert not any(e["current"] for e in w.log)
+    send(w, "end")
+    assert w.node.id == ids[2]
+    send(w, "goto", id=ids[0])
+    assert w.node.id == ids[0] and w.log[0]["current"]
+    send(w, "goto", id=10_000)
+    assert "10000" in w.error and w.node.id == ids[0]
+    # the Python API mirrors the intents
+    w.forward()
+    assert w.node.id == ids[1]
+    w.back()
+    w.end()
+    assert w.node.id == ids[2]
+    w.start()
+    w.goto(ids[1])
+    assert w.node.id == ids[1]
+
+
+def test_a_different_move_makes_a_branch(w):
+    first = w.legal[0]["text"]
+    send(w, "act", text=first)
+    a2 = w.legal[0]["text"]
+    send(w, "act", text=a2)
+    send(w, "back")
+    b2 = next(a["text"] for a in w.legal if a["text"] != a2)
+    send(w, "act", text=b2)
+    assert w.node.action == b2 and w.node.ply == 2
+    assert w.log[-1]["variations"] == 1 and w.log[-1]["text"] == b2
+    send(w, "back")
+    assert [(b["text"], b["main"]) for b in w.branches] == [(a2, True), (b2, False)]
+    assert [b["id"] for b in w.branches] == [c.id for c in w.node.children]
+    # forward follows the main line; promote makes the variation the main line
+    send(w, "goto", id=w.branches[1]["id"])
+    send(w, "promote")
+    send(w, "back")
+    assert [b["text"] for b in w.branches] == [b2, a2]
+    send(w, "forward")
+    assert w.node.action == b2
+    # delete removes the current move and what follows
+    send(w, "delete")
+    assert w.node.ply == 1 and w.branches == [] and [c.action for c in w.node.children] == [a2]
+    send(w, "start")
+    send(w, "delete")
+    assert "root" in w.error
+
+
+def test_illegal_text_sets_error_and_keeps_the_position(w):
+    before_view, before_node = w.view, w.node
+    send(w, "act", text="zzz")
+    assert "zzz" in w.error
+    send(w, "act", text="+t")  # well formed, but no reward is due
+    assert w.error.startswith("[lotus.")
+    assert w.node is before_node and w.view == before_view and w.log == []
+    send(w, "act", text=w.legal[0]["text"])
+    assert w.error == ""
+    with pytest.raises(explorer.IllegalAction):
+        w.act("+t")
+    assert w.error.startswith("[lotus.")
+    with pytest.raises(explorer.NotationError):
+        w.act("zzz")
+    send(w, "no-such-intent")
+    assert "no-such-intent" in w.error
+
+
+def test_random_moves_are_deterministic_and_playout_finishes():
+    a, b = Explorer(lotus()), Explorer(lotus())
+    for _ in range(12):
+        send(a, "random")
+        b.random_move()
+    assert [e["text"] for e in a.log] == [e["text"] for e in b.log]
+    assert len(a.log) == 12 and a.error == ""
+    send(a, "playout")
+    assert a.error == "" and a.state.is_terminal
+    assert a.meta["terminal"] and a.legal == [] and a.view["result"] is not None
+    send(a, "random")
+    assert "over" in a.error
+
+
+# -- hidden information --------------------------------------------------------------------------
+
+def _positions(n_plies=120, every=8, seed=1):
+    tl = Timeline(lotus(seed=seed))
+    w = Explorer(tl, random_seed=seed)
+    for ply in range(n_plies):
+        if tl.current.state.is_terminal:
+            break
+        w.random_move()
+        if ply % every == 0:
+            yield w
+
+
+def test_a_seat_sees_no_other_hand():
+    checked = 0
+    for w in _positions():
+        state = w.state
+        to_move = state.current_player
+        for viewer, trait in [(0, 0), (1, 1), (2, 2), (-1, PUBLIC)]:
+            w.seat = trait
+            assert w.view == state.view(viewer)
+            text = synced_json(w)
+            leaks = {i for i in hidden_ids(state, viewer) if i in text}
+            assert not leaks, f"seat {trait} at ply {w.node.ply} can read {leaks}"
+            if viewer == to_move:
+                assert [a["text"] for a in w.legal] == [str(a) for a in state.legal_actions()]
+            else:
+                assert w.legal == [] and not w.meta["can_act"]
+            # other seats' exchanges read as 'x<n>' only
+            for e, node in zip(w.log, w.timeline.line(w.node)[1:]):
+                if node.actor != viewer and node.action.startswith("x"):
+                    assert re.fullmatch(r"x\d", e["text"]), e
+                    assert node.action[1:] not in e["label"]
+            checked += 1
+        w.seat = OMNISCIENT
+    assert checked >= 40
+
+
+def test_a_seat_sees_its_own_hand_and_moves():
+    w = Explorer(lotus(), seat=0)
+    mine = {c["id"] for c in w.state.view(None)["seats"][0]["hand"]}
+    text = synced_json(w)
+    assert all(i in text for i in mine)
+    assert w.legal and w.meta["can_act"]
+    send(w, "act", text=w.legal[0]["text"])
+    assert w.error == "" and w.node.ply == 1
+
+
+def test_a_seat_cannot_move_for_another():
+    s = lotus()
+    w = Explorer(s, seat=1)  # Red (seat 0) is to act
+    assert w.legal == [] and "Red" in w.meta["hint"]
+    for kind, extra in [("act", {"text": str(s.legal_actions()[0])}), ("random", {}), ("playout", {})]:
+        send(w, kind, **extra)
+        assert w.error and w.node.ply == 0, kind
+    spectator = Explorer(s, seat="public")
+    send(spectator, "act", text=str(s.legal_actions()[0]))
+    assert "spectator" in spectator.error and spectator.node.ply == 0
+
+
+def test_illegal_move_errors_do_not_describe_the_actors_hand():
+    s = lotus()
+    hand = " ".join(sorted(c["id"][1:3] for c in s.view(None)["seats"][0]["hand"]))
+    w = Explorer(s, seat=1)
+    with pytest.raises(explorer.IllegalAction, match="your hand is"):
+        w.act("5ss")  # Python may move for anyone; the exception keeps the details
+    assert w.error.startswith("[lotus.") and "hidden" in w.error
+    assert "hand is" not in w.error and hand not in w.error
+
+
+def test_lock_seat():
+    w = Explorer(lotus(), seat=1, lock_seat=True)
+    assert w.meta["lock_seat"]
+    send(w, "seat", seat=OMNISCIENT)
+    assert w.seat == 1 and "locked" in w.error and w.view == w.state.view(1)
+    # writing the trait from the front end is ignored too
+    w.set_state({"seat": OMNISCIENT, "view": {}, "legal": [{"text": "x", "label": "x"}]})
+    assert w.seat == 1 and w.view == w.state.view(1) and w.legal == []
+    # the notebook's Python code is trusted
+    w.set_seat(None)
+    assert w.seat == OMNISCIENT and w.view == w.state.view(None)
+
+
+def test_seat_changes_from_the_front_end():
+    w = Explorer(lotus())
+    send(w, "seat", seat=2)
+    assert w.seat == 2 and w.view == w.state.view(2) and w.legal == []
+    send(w, "seat", seat=PUBLIC)
+    assert w.view == w.state.view(-1)
+    send(w, "seat", seat=9)
+    assert w.seat == PUBLIC and "seat must be" in w.error
+    send(w, "seat", seat="red")
+    assert w.seat == PUBLIC and w.error
+
+
+# -- any game, not only Lotus --------------------------------------------------------------------
+
+class Nim(State):
+    """Two players take 1 or 2 stones; whoever takes the last stone wins."""
+
+    __slots__ = ("pile", "player")
+    game_name = "test-nim"
+
+    def __init__(self, pile=5, player=0):
+        self.pile, self.player = pile, player
+
+    @property
+    def current_player(self):
+        return None if self.pile == 0 else self.player
+
+    def legal_actions(self):
+        return [n for n in (1, 2) if n <= self.pile]
+
+    def parse_action(self, text):
+        if text not in ("1", "2") or int(text) > self.pile:
+            raise explorer.NotationError(f"take 1 or 2 stones, not {text!r}")
+        return int(text)
+
+    def apply(self, action):
+        n = self.parse_action(action) if isinstance(action, str) else action
+        return Nim(self.pile - n, 1 - self.player)
+
+    def view(self, seat=None):
+        return {"game": "test-nim", "pile": self.pile, "to_move": self.current_player}
+
+    def _key(self):
+        return (self.pile, self.player)
+
+
+def test_any_game_works():
+    w = Explorer(Nim())
+    assert w.title == "test-nim" and w.meta["players"] == 0
+    assert [a["text"] for a in w.legal] == ["1", "2"]
+    send(w, "act", text="2")
+    assert w.view == {"game": "test-nim", "pile": 3, "to_move": 1}
+    assert w.log[0]["text"] == "2" and w.log[0]["label"] == "2"
+    send(w, "playout")
+    assert w.meta["terminal"] and w.view["pile"] == 0
+
+
+# -- plots ---------------------------------------------------------------------------------------
+
+def _midgame(plies=40, seed=2):
+    w = Explorer(lotus(seed=seed), random_seed=seed)
+    for _ in range(plies):
+        w.random_move()
+    return w
+
+
+def test_control_plot_has_a_bar_per_seat_and_flower():
+    w = _midgame()
+    flowers = w.state.view(None)["flowers"]
+    assert flowers
+    fig = plots.control_plot(w.state)
+    assert [r.name for r in fig.renderers] == ["seat-0", "seat-1", "seat-2"]
+    for i, r in enumerate(fig.renderers):
+        assert type(r.glyph).__name__ == "VBar"
+        assert r.data_source.data["influence"] == [f["influence"][i] for f in flowers]
+        assert len(r.data_source.data["flower"]) == len(flowers)
+    assert list(fig.x_range.factors) == fig.renderers[0].data_source.data["flower"]
+    again = plots.control_plot(w.state)
+    assert [r.data_source.data for r in again.renderers] == [r.data_source.data for r in fig.renderers]
+    empty = plots.control_plot(lotus())
+    assert all(len(r.data_source.data["flower"]) == 0 for r in empty.renderers)
+
+
+def test_score_race_follows_the_line():
+    w = _midgame()
+    line = [n.state for n in w.timeline.line()]
+    for source in (w.timeline, w, line):
+        fig = plots.score_race(source)
+        assert [r.name for r in fig.renderers] == ["seat-0", "seat-1", "seat-2"]
+        for i, r in enumerate(fig.renderers):
+            assert r.data_source.data["ply"] == list(range(len(line)))
+            assert r.data_source.data["score"] == [s.view(-1)["seats"][i]["score"] for s in line]
+
+
+def test_show_wraps_a_bokeh_model_and_serves_bokehjs():
+    from jupyter_bokeh import BokehModel
+
+    fig = plots.control_plot(_midgame().state)
+    p = plots.show(fig)
+    assert isinstance(p, plots.Plot) and isinstance(p.plot, BokehModel) and p.figure is fig
+    assert p.get_state()["plot"] == "IPY_MODEL_" + p.plot.model_id
+    assert "http" not in plots._LOADER_ESM and "import" not in plots._LOADER_ESM.split("export")[0]
+    sent = []
+    p.send = lambda content, buffers=None: sent.append((content, buffers))
+    p._send_bokehjs(p, {"type": "bokehjs"}, [])
+    (content, buffers), = sent
+    assert content == {"type": "bokehjs", "version": p.bokeh_version}
+    assert b"root.Bokeh = bokeh" in buffers[0]
+    p._send_bokehjs(p, {"type": "something else"}, [])
+    assert len(sent) == 1
