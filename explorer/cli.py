@@ -39,8 +39,11 @@ class CLIError(Exception):
 # ---- helpers ------------------------------------------------------------------------------
 
 def parse_value(text: str):
-    """Option text -> value: true/false -> bool, integers -> int, anything else stays a string."""
+    """Option text -> value: true/false -> bool, integers -> int, anything else stays a string
+    ('' or "" written out also mean the empty string, as `games` shows it)."""
     low = text.strip().lower()
+    if low in ("''", '""'):
+        return ""
     if low == "true":
         return True
     if low == "false":
@@ -67,6 +70,8 @@ def show(value) -> str:
     """A value written the way --option accepts it."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value == "":
+        return "''"
     return str(value)
 
 
@@ -219,10 +224,12 @@ def cmd_lab(args, out) -> int:
             raise CLIError("cannot find the welcome notebook (index.ipynb) in this installation")
         cwd = Path(args.dir or DEFAULT_NOTEBOOK_DIR).expanduser().resolve()
         copied = copy_notebooks(src, cwd, refresh=args.refresh)
-        print(f"notebooks in {cwd} ({len(copied)} file(s) copied; existing ones kept"
-              f"{'' if args.refresh else ', use --refresh to overwrite them'})", file=out)
+        kept = "" if args.refresh else "; files already there were kept (--refresh overwrites them)"
+        print(f"notebooks in {cwd} ({len(copied)} file(s) copied{kept})", file=out)
         notebook = "index.ipynb"
     command = [sys.executable, "-m", "jupyter", "lab", notebook, *args.jupyter_args]
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in command:
+        command.insert(4, "--allow-root")  # jupyter refuses to start as root otherwise (containers, CI)
     print("running: " + " ".join(command) + f"  (in {cwd})", file=out)
     if args.no_launch:
         return 0

@@ -11,30 +11,21 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from .errors import DataError
 
 
-def data_root() -> Path:
-    """The `data/` folder: packaged as `explorer._data`, or beside the source tree."""
-    try:
-        from importlib.resources import files
+def _packaged_or_source(packaged: str, source: str) -> Path:
+    """An installed wheel carries the folder inside the package; a checkout has it beside it."""
+    here = Path(__file__).resolve().parents[1]
+    inside = here / packaged
+    return inside if inside.is_dir() else here.parent / source
 
-        root = Path(str(files("explorer._data")))
-        if (root / "rules").is_dir():
-            return root
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parents[2] / "data"
+
+def data_root() -> Path:
+    """The `data/` folder (packaged as `explorer/_data`)."""
+    return _packaged_or_source("_data", "data")
 
 
 def widgets_root() -> Path:
-    """The `widgets/` folder (ESM and CSS for the front end)."""
-    try:
-        from importlib.resources import files
-
-        root = Path(str(files("explorer._widgets")))
-        if any(root.glob("*.js")):
-            return root
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parents[2] / "widgets"
+    """The `widgets/` folder with the front end's ESM and CSS (packaged as `explorer/_widgets`)."""
+    return _packaged_or_source("_widgets", "widgets")
 
 
 def _explain(err: ValidationError, where: str) -> DataError:

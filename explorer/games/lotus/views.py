@@ -144,9 +144,9 @@ class ViewMixin:
             return (f"{name} exchanges {' '.join(card_token(x) for x in a.a)} to the bottom of the deck and draws "
                     f"{len(a.a)} [lotus.exchange.one-or-two]")
         if k == MOVE:
-            piece = "Elder Guardian" if a.a == ELDER_PIECE else "guardian"
+            piece = "the Elder Guardian" if a.a == ELDER_PIECE else "a guardian"
             src = "supply" if a.b < 0 else f"the {cfg.flower_names[a.b]}"
-            return f"{name} moves a {piece} from {src} to the {cfg.flower_names[a.c]} [lotus.move.incomplete]"
+            return f"{name} moves {piece} from {src} to the {cfg.flower_names[a.c]} [lotus.move.incomplete]"
         if k == PLUCK:
             rule = "lotus.solo.fortune" if cfg.solo else "lotus.power.fortune"
             what = "a wildflower" if not a.b else f"a {cfg.colors[cfg.letter_seat[a.b]]} {a.c}-symbol petal"

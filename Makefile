@@ -1,0 +1,99 @@
+# Set-up and checks for the rules explorer.
+#
+# On a fresh Debian machine with python3 (>= 3.11), make and apt:
+#   make lab    create .venv, install the project with JupyterLab, open notebooks/index.ipynb
+#   make test   create .venv, install the project with the dev tools, install Debian's chromium
+#               if it is missing, then run every test (pytest tests/ and nbval over notebooks/)
+# Also: make bench, make lint, make clean (build outputs and caches), make distclean (also .venv).
+#
+# Installs are keyed on the contents of pyproject.toml: a second `make lab` / `make test`
+# does not run pip again unless pyproject.toml changed.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check
+CHROMIUM ?= /usr/bin/chromium
+NB_SANITIZE := tests/nbval_sanitize.cfg
+PYTEST_ARGS ?=
+LAB_ARGS ?=
+
+# One stamp per extra set and per pyproject.toml content: editing pyproject.toml reinstalls.
+KEY := $(shell sha256sum pyproject.toml 2>/dev/null | cut -c1-16)
+STAMP_LAB := $(VENV)/.installed-lab-$(KEY)
+STAMP_DEV := $(VENV)/.installed-dev-$(KEY)
+
+.PHONY: help lab test test-py test-nb chromium bench notebooks lint clean distclean venv
+
+help:
+	@echo "make lab    - install (into $(VENV)) and open JupyterLab at notebooks/index.ipynb"
+	@echo "make test   - install dev tools and chromium, then run the whole test suite"
+	@echo "make bench  - run benchmarks/run.py"
+	@echo "make notebooks - re-execute the notebooks in place (their outputs are what nbval checks)"
+	@echo "make lint   - ruff check"
+	@echo "make clean  - remove build outputs and caches (make distclean also removes $(VENV))"
+
+venv: $(PY)
+
+$(PY):
+	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is needed, found " + sys.version.split()[0])'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP_LAB): | $(PY)
+	$(PIP) install -e ".[lab]"
+	rm -f $(VENV)/.installed-lab-*
+	touch $@
+
+$(STAMP_DEV): | $(PY)
+	$(PIP) install -e ".[dev,lab]"
+	rm -f $(VENV)/.installed-dev-* $(VENV)/.installed-lab-*
+	touch $@ $(STAMP_LAB)
+
+# LAB_ARGS: more jupyter lab options, e.g. make lab LAB_ARGS="--no-browser --port 8899"
+lab: $(STAMP_LAB)
+	$(PY) -m jupyter lab $$([ "$$(id -u)" -eq 0 ] && echo --allow-root) $(LAB_ARGS) notebooks/index.ipynb
+
+# Debian's chromium drives the browser tests (Playwright's executable_path); never `playwright install`.
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		echo "installing Debian's chromium (needed by the browser tests)"; \
+		$$SUDO apt-get update && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# -k: run the notebook checks even when a unit test failed; the exit status is still non-zero.
+test: $(STAMP_DEV) chromium
+	$(MAKE) --no-print-directory -k test-py test-nb
+
+test-py: $(STAMP_DEV)
+	$(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
+
+test-nb: $(STAMP_DEV)
+	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env \
+		--nbval-sanitize-with $(NB_SANITIZE) notebooks $(PYTEST_ARGS)
+
+bench: $(STAMP_DEV)
+	$(PY) benchmarks/run.py
+
+# Re-execute the notebooks in place (after changing them or the engine); nbval then compares against these.
+notebooks: $(STAMP_DEV)
+	find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort | while read -r nb; do \
+		$(PY) -m jupyter nbconvert --to notebook --execute --inplace \
+			--ExecutePreprocessor.store_widget_state=False "$$nb"; \
+	done
+
+lint: $(STAMP_DEV)
+	$(PY) -m ruff check .
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache
+	find . -path ./$(VENV) -prune -o -path ./.git -prune -o \
+		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

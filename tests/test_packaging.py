@@ -1,0 +1,236 @@
+"""Packaging: the wheel, a clean install of it, and a simulated Binder (repo2docker) build.
+
+The slow tests build a wheel from a copy of the source tree, install it into fresh virtual
+environments (no --system-site-packages; dependencies come from the package index, so pip's
+cache makes reruns fast) and run code from a working directory outside the source tree, so
+nothing can be imported from the checkout by accident.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+REPO = Path(__file__).resolve().parents[1]
+SANITIZE = "tests/nbval_sanitize.cfg"
+NOT_IN_A_CLONE = shutil.ignore_patterns(
+    ".git", ".venv", "venv", "__pycache__", "build", "dist", "*.egg-info", ".pytest_cache",
+    ".hypothesis", ".benchmarks", ".ruff_cache", ".mypy_cache", ".ipynb_checkpoints", "node_modules",
+)
+# Environment variables that would let the checkout or the outer venv leak into the new ones.
+LEAKY = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV", "PIP_REQUIRE_VIRTUALENV",
+         "PIP_TARGET", "PIP_PREFIX", "PIP_USER", "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR",
+         "IPYTHONDIR", "CONDA_PREFIX")
+
+
+def pyproject() -> dict:
+    with open(REPO / "pyproject.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def env_for(venv: Path | None = None) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in LEAKY}
+    env.update(PYTHONNOUSERSITE="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1",
+               PIP_PROGRESS_BAR="off", PYTHONIOENCODING="utf-8", JUPYTER_PLATFORM_DIRS="1")
+    if venv is not None:
+        env["VIRTUAL_ENV"] = str(venv)
+        env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
+def sh(cmd, *, cwd: Path, env: dict, timeout: float = 900) -> subprocess.CompletedProcess:
+    proc = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True,
+                          encoding="utf-8", errors="replace", timeout=timeout, check=False)
+    if proc.returncode != 0:
+        pytest.fail(f"`{' '.join(map(str, cmd))}` (in {cwd}) exited with {proc.returncode}\n"
+                    f"--- stdout (end)\n{proc.stdout[-6000:]}\n--- stderr (end)\n{proc.stderr[-6000:]}",
+                    pytrace=False)
+    return proc
+
+
+def copy_of_repo(dest: Path) -> Path:
+    shutil.copytree(REPO, dest, ignore=NOT_IN_A_CLONE, symlinks=True)
+    return dest
+
+
+def make_venv(path: Path) -> Path:
+    """A fresh venv, NOT --system-site-packages, from the interpreter running the tests."""
+    sh([sys.executable, "-m", "venv", path], cwd=path.parent, env=env_for())
+    return path
+
+
+def site_packages(venv: Path) -> Path:
+    out = sh([venv / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+             cwd=venv, env=env_for(venv)).stdout
+    return Path(out.strip()).resolve()
+
+
+# ---- fixtures shared by the slow tests --------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """One wheel for the session, built from a copy of the tree (as in a fresh clone)."""
+    base = tmp_path_factory.mktemp("wheel")
+    src = copy_of_repo(base / "src")
+    out = base / "dist"
+    sh([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", out, src], cwd=base, env=env_for())
+    wheels = list(out.glob("rules_explorer-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+@pytest.fixture(scope="session")
+def wheel_venv(wheel, tmp_path_factory) -> Path:
+    """A clean venv with the wheel installed; its dependencies come from the package index."""
+    venv = make_venv(tmp_path_factory.mktemp("installed") / "venv")
+    sh([venv / "bin" / "python", "-m", "pip", "install", wheel], cwd=venv, env=env_for(venv))
+    return venv
+
+
+# ---- fast checks of the packaging files ---------------------------------------------------------
+
+def test_binder_requirements_match_pyproject():
+    project = pyproject()["project"]
+    wanted = {str(Requirement(r)) for r in project["dependencies"] + project["optional-dependencies"]["lab"]}
+    lines = (REPO / "binder" / "requirements.txt").read_text().splitlines()
+    listed = {str(Requirement(ln)) for ln in (ln.split("#")[0].strip() for ln in lines) if ln}
+    assert listed == wanted
+
+
+def test_binder_files_are_what_repo2docker_expects():
+    post = REPO / "binder" / "postBuild"
+    assert os.access(post, os.X_OK), "binder/postBuild must be executable"
+    assert "pip install --no-deps" in post.read_text()
+    runtime = (REPO / "binder" / "runtime.txt").read_text().strip()
+    match = re.fullmatch(r"python-(\d+)\.(\d+)", runtime)
+    assert match, runtime
+    floor = re.search(r">=\s*(\d+)\.(\d+)", pyproject()["project"]["requires-python"])
+    assert tuple(map(int, match.groups())) >= tuple(map(int, floor.groups()))
+
+
+def test_ci_entry_point_runs_make_test():
+    run = REPO / ".ci" / "run"
+    assert os.access(run, os.X_OK)
+    text = run.read_text()
+    assert text.startswith("#!/usr/bin/env bash") and "set -euo pipefail" in text
+    assert re.search(r"^make test\b", text, re.MULTILINE)
+
+
+def test_makefile_plans_the_documented_steps(tmp_path):
+    env = env_for()
+    plan = sh(["make", "-n", "test", f"VENV={tmp_path}/venv", "CHROMIUM=/bin/sh"], cwd=REPO, env=env).stdout
+    assert "-m venv" in plan and 'pip --disable-pip-version-check install -e ".[dev,lab]"' in plan
+    assert "-m pytest tests" in plan or "test-py" in plan
+    lab = sh(["make", "-n", "lab", f"VENV={tmp_path}/venv"], cwd=REPO, env=env).stdout
+    assert 'install -e ".[lab]"' in lab and "jupyter lab" in lab and "notebooks/index.ipynb" in lab
+    for target in ("bench", "lint", "clean"):
+        sh(["make", "-n", target, f"VENV={tmp_path}/venv"], cwd=REPO, env=env)
+
+
+# ---- (a) the wheel and a clean install of it ----------------------------------------------------
+
+@pytest.mark.slow
+def test_wheel_contents(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = set()
+    for path in (REPO / "explorer").rglob("*.py"):
+        if "__pycache__" not in path.parts:
+            expected.add("explorer/" + path.relative_to(REPO / "explorer").as_posix())
+    for pattern in ("**/*.toml", "**/*.json"):
+        expected |= {"explorer/_data/" + p.relative_to(REPO / "data").as_posix()
+                     for p in (REPO / "data").glob(pattern)}
+    for pattern in ("*.js", "*.css"):
+        expected |= {"explorer/_widgets/" + p.name for p in (REPO / "widgets").glob(pattern)}
+    expected |= {"explorer/_notebooks/" + p.relative_to(REPO / "notebooks").as_posix()
+                 for p in (REPO / "notebooks").glob("**/*.ipynb") if ".ipynb_checkpoints" not in p.parts}
+    missing = sorted(expected - names)
+    assert not missing, f"missing from the wheel (a package not listed in pyproject.toml?): {missing}"
+    assert any(re.fullmatch(r"explorer/_data/rules/[^/]+\.toml", n) for n in names)
+    assert any(re.fullmatch(r"explorer/_data/lotus/[^/]+\.toml", n) for n in names)
+    assert any(re.fullmatch(r"explorer/_widgets/[^/]+\.js", n) for n in names)
+    assert "explorer/_notebooks/index.ipynb" in names
+    assert not [n for n in names if n.startswith(("tests/", "benchmarks/", "binder/", "notebooks/"))]
+    dist_info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+    entry_points = zipfile.ZipFile(wheel).read(f"{dist_info}/entry_points.txt").decode()
+    assert re.search(r"^rules-explorer\s*=\s*explorer\.cli:main$", entry_points, re.MULTILINE)
+
+
+INSTALLED_CHECK = textwrap.dedent("""
+    import json, pathlib, sysconfig
+    import explorer
+    from explorer.core import data_root, widgets_root
+
+    site = pathlib.Path(sysconfig.get_paths()["purelib"]).resolve()
+    assert pathlib.Path(explorer.__file__).resolve().is_relative_to(site), explorer.__file__
+    report = {"file": explorer.__file__, "games": {}}
+    names = [g["name"] for g in explorer.games()]
+    assert "lotus" in names, names
+    for name in names:
+        state = explorer.load(name)
+        assert state.legal_actions(), name
+        ledger = explorer.ledger(name)
+        assert ledger, name
+        assumed = explorer.provenance(name)
+        report["games"][name] = {"rules": len(ledger), "assumed": len(assumed)}
+    data, widgets = data_root().resolve(), widgets_root().resolve()
+    assert data.is_relative_to(site), data
+    assert widgets.is_relative_to(site), widgets
+    report["js"] = sorted(p.name for p in widgets.glob("*.js"))
+    report["css"] = sorted(p.name for p in widgets.glob("*.css"))
+    assert report["js"] and report["css"], report
+    assert all((widgets / n).stat().st_size > 0 for n in report["js"] + report["css"])
+    from explorer.widgets import Explorer
+    Explorer.new("lotus", players=3, seed=7)
+    print(json.dumps(report))
+""")
+
+
+@pytest.mark.slow
+def test_installed_wheel_works_outside_the_source_tree(wheel_venv, tmp_path):
+    proc = sh([wheel_venv / "bin" / "python", "-c", INSTALLED_CHECK], cwd=tmp_path, env=env_for(wheel_venv))
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert Path(report["file"]).resolve().is_relative_to(site_packages(wheel_venv))
+    assert not Path(report["file"]).resolve().is_relative_to(REPO)
+    assert report["games"]["lotus"]["rules"] > 0
+
+
+@pytest.mark.slow
+def test_installed_command_line(wheel_venv, tmp_path):
+    exe, env = wheel_venv / "bin" / "rules-explorer", env_for(wheel_venv)
+    assert "lotus" in sh([exe, "games"], cwd=tmp_path, env=env).stdout
+    played = sh([exe, "play", "lotus", "--seed", "1", "--quiet"], cwd=tmp_path, env=env).stdout
+    assert "scores: seat 0:" in played
+    assert "lotus." in sh([exe, "rules", "lotus"], cwd=tmp_path, env=env).stdout
+    sh([exe, "provenance", "lotus"], cwd=tmp_path, env=env)
+    lab = sh([exe, "lab", "--no-launch", "--dir", tmp_path / "nb"], cwd=tmp_path, env=env).stdout
+    assert (tmp_path / "nb" / "index.ipynb").is_file(), lab
+    assert re.search(r"jupyter lab (--allow-root )?index\.ipynb", lab)
+
+
+# ---- (b) what mybinder.org does: requirements.txt, then postBuild, then the notebooks run -------------
+
+@pytest.mark.slow
+def test_binder_build_runs_the_notebooks(tmp_path_factory):
+    base = tmp_path_factory.mktemp("binder")
+    repo = copy_of_repo(base / "repo")
+    venv = make_venv(base / "venv")
+    env, py = env_for(venv), venv / "bin" / "python"
+    sh([py, "-m", "pip", "install", "-r", repo / "binder" / "requirements.txt"], cwd=repo, env=env)
+    sh([repo / "binder" / "postBuild"], cwd=repo, env=env)
+    where = sh([py, "-c", "import explorer; print(explorer.__file__)"], cwd=base, env=env).stdout.strip()
+    assert Path(where).resolve().is_relative_to(site_packages(venv)), where
+    # Only for this check; Binder itself needs neither.
+    sh([py, "-m", "pip", "install", "pytest>=8", "nbval>=0.11"], cwd=repo, env=env)
+    proc = sh([py, "-m", "pytest", "--nbval", "--nbval-current-env", "-p", "no:cacheprovider", "notebooks/",
+               "--nbval-sanitize-with", SANITIZE, "-q"], cwd=repo, env=env, timeout=1200)
+    assert re.search(r"\d+ passed", proc.stdout), proc.stdout[-3000:]
