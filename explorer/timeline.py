@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NotRequired
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+from typing_extensions import TypedDict  # pydantic needs this one before Python 3.12
 
 from .core.errors import PositionError
 from .core.state import State
 
 FORMAT = "explorer-timeline"
-VERSION = 1
+VERSION = 2
 
 
 class Node:
@@ -287,249 +287,183 @@ class Timeline:
 
     # -- saving and loading
     def to_json(self) -> dict:
-        """JSON-safe: the root position and the tree of move texts (states are rebuilt on load).
+        """JSON-safe and flat: the root position, then every node as {id, parent, action, comment}.
 
-        The tree nests two levels per ply: `json.dumps` copes with lines up to ~490 plies, and
-        `save`/`load`/`from_json(text)` with any length.
+        Nodes come depth first, main line first, so a parent precedes its children and siblings
+        keep their variation order. States are not stored: loading replays the moves.
         """
-        def bare(n):
-            return {"id": n.id, "action": n.action, "comment": n.comment, "children": []}
-
-        tree = bare(self.root)
-        stack = [(self.root, tree)]
-        while stack:
-            node, out = stack.pop()
-            for child in node.children:
-                c = bare(child)
-                out["children"].append(c)
-                stack.append((child, c))
+        nodes = [{"id": n.id, "parent": None if n.parent is None else n.parent.id,
+                  "action": n.action, "comment": n.comment} for n in self]
         return {"format": FORMAT, "version": VERSION, "root": self.root.state.to_json(),
-                "current": self._current.id, "tree": tree}
+                "current": self._current.id, "nodes": nodes}
 
     @classmethod
     def from_json(cls, data, loader: Callable[[dict], State] | None = None) -> Timeline:
         """Rebuild from `to_json()` output (a dict or JSON text); bad input raises PositionError."""
         if isinstance(data, (str, bytes)):
             try:
-                data = _loads(data)
+                data = json.loads(data)
             except ValueError as exc:
                 raise PositionError(f"timeline is not valid JSON: {exc}") from None
-        top = _check(_Top, data, "", "a timeline object")
-        if top.format != FORMAT:
-            raise PositionError(f"format: expected {FORMAT!r}, got {top.format!r}")
-        if top.version != VERSION:
-            raise PositionError(f"version: this build reads version {VERSION} timelines, got {top.version}")
-        if loader is None:
-            from .core.registry import from_json as loader
-        try:
-            state = loader(top.root)
-        except PositionError as exc:
-            raise PositionError(f"root: {exc}") from None
-        except (ValueError, KeyError, TypeError) as exc:
-            raise PositionError(f"root: not a valid position: {exc!r}") from None
-        if not isinstance(state, State):
-            raise PositionError(f"root: the loader returned {type(state).__name__}, not a State")
+            except RecursionError:
+                raise PositionError("timeline: JSON nested too deeply (a timeline is flat)") from None
+        head = _check(_Head, data)
+        if head.format != FORMAT:
+            raise PositionError(f"format: expected {FORMAT!r}, got {_brief(head.format)}")
+        if head.version != VERSION:
+            raise PositionError(f"version: this build reads version {VERSION} timelines, got {head.version}")
+        top = _check(_Top, data)
+        if not any(spec["parent"] is None for spec in top.nodes):
+            raise PositionError("nodes: no root (exactly one node must have parent null)")
 
-        tl = cls(state)
+        tl = cls(_load_root(top.root, loader))
         tl._nodes.clear()
-        named: dict[int, str] = {}  # explicit id -> where it was seen
-        unnamed: list[Node] = []
-        seen = set()  # ids of raw dicts, against self-referencing input
-        stack: list[tuple[Node | None, Any, str]] = [(None, top.tree, "tree")]
-        while stack:  # iterative, so hostile nesting cannot exhaust the Python stack
-            parent, raw, path = stack.pop()
-            if id(raw) in seen:
-                raise PositionError(f"{path}: the tree contains itself")
-            seen.add(id(raw))
-            spec = _check(_TreeNode, raw, path, "an object with 'action', 'comment' and 'children'")
-            if parent is None:
-                if spec.action is not None:
-                    raise PositionError(f"{path}.action: the root has no move, expected null, "
-                                        f"got {_brief(spec.action)}")
+        index: dict[int, int] = {}  # id -> place in the list, for messages
+        for i, spec in enumerate(top.nodes):
+            where, key, up, action = f"nodes.{i}", spec["id"], spec["parent"], spec["action"]
+            if key in index:
+                raise PositionError(f"{where}.id: id {key} is already used by nodes.{index[key]}")
+            if up is None:
+                if i:
+                    raise PositionError(f"{where}.parent: null, but nodes.0 is already the root "
+                                        f"(exactly one node has parent null)")
+                if action is not None:
+                    raise PositionError(f"{where}.action: the root has no move, expected null, "
+                                        f"got {_brief(action)}")
                 node = tl.root
             else:
-                node = _replay(parent, spec.action, path)
+                parent = tl._nodes.get(up)
+                if parent is None:
+                    raise PositionError(f"{where}.parent: unknown parent id {up} "
+                                        f"(parents must come before their children)")
+                node = _replay(parent, action, where)
                 parent.children.append(node)
-            node.comment = spec.comment
-            if spec.id is None:
-                unnamed.append(node)
-            elif spec.id in named:
-                raise PositionError(f"{path}.id: id {spec.id} is already used at {named[spec.id]}")
-            else:
-                named[spec.id] = path
-                node.id = spec.id
-                tl._nodes[spec.id] = node
-            for i in range(len(spec.children) - 1, -1, -1):
-                stack.append((node, spec.children[i], f"{path}.children.{i}"))
-        tl._next_id = max(named, default=-1) + 1
-        for node in unnamed:  # hand-written trees may leave ids out
-            node.id = tl._next_id
-            tl._nodes[node.id] = node
-            tl._next_id += 1
+            node.id = key
+            node.comment = spec.get("comment", "")
+            tl._nodes[key] = node
+            index[key] = i
+        tl._next_id = max(index) + 1
         if top.current not in tl._nodes:
             raise PositionError(f"current: no node has id {top.current}")
         tl._current = tl._nodes[top.current]
         return tl
 
     def save(self, path) -> None:
-        Path(path).write_text(_dumps(self.to_json()), encoding="utf-8")
+        text = json.dumps(self.to_json(), separators=(",", ":"))  # ASCII: any comment survives
+        Path(path).write_text(text, encoding="utf-8")
 
     @classmethod
     def load(cls, path, loader: Callable[[dict], State] | None = None) -> Timeline:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"), loader=loader)
-
-
-# -- JSON text without recursion (json.dumps/loads give up near 1000 levels, ~490 plies)
-
-class _Raw(str):
-    """Text already encoded."""
-
-
-def _dumps(obj) -> str:
-    try:
-        return json.dumps(obj, ensure_ascii=False)
-    except RecursionError:
-        pass
-    out = []
-    stack = [obj]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, _Raw):
-            out.append(x)
-        elif isinstance(x, (dict, list)) and x:
-            items = list(x.items()) if isinstance(x, dict) else list(enumerate(x))
-            stack.append(_Raw("}" if isinstance(x, dict) else "]"))
-            for n in range(len(items) - 1, -1, -1):
-                k, v = items[n]
-                stack.append(v)
-                lead = ("{" if isinstance(x, dict) else "[") if n == 0 else ","
-                stack.append(_Raw(lead + (json.dumps(str(k)) + ":" if isinstance(x, dict) else "")))
-        else:
-            out.append(json.dumps(x, ensure_ascii=False))
-    return "".join(out)
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-_DECODER = json.JSONDecoder()
-
-
-def _loads(text):
-    try:
-        return json.loads(text)
-    except RecursionError:
-        pass
-    if isinstance(text, bytes):
-        text = text.decode("utf-8")
-
-    def key(i):  # '"name" :' -> (name, index after the colon)
-        if text[i:i + 1] != '"':
-            raise ValueError(f"expected a quoted key at char {i}")
-        name, i = json.decoder.scanstring(text, i + 1)
-        i = _WS.match(text, i).end()
-        if text[i:i + 1] != ":":
-            raise ValueError(f"expected ':' at char {i}")
-        return name, _WS.match(text, i + 1).end()
-
-    stack: list = []  # open containers, innermost last
-    keys: list = []  # the pending key of each open dict
-    i = _WS.match(text, 0).end()
-    while True:
-        ch = text[i:i + 1]
-        if ch in ("{", "["):  # open a container, or read an empty one
-            box, close = ({}, "}") if ch == "{" else ([], "]")
-            i = _WS.match(text, i + 1).end()
-            if text[i:i + 1] != close:
-                stack.append(box)
-                if ch == "{":
-                    name, i = key(i)
-                    keys.append(name)
-                continue
-            value, i = box, i + 1
-        else:
-            value, i = _DECODER.raw_decode(text, i)
-        while True:  # store the value, closing containers as they end
-            if not stack:
-                if _WS.match(text, i).end() != len(text):
-                    raise ValueError(f"extra data at char {i}")
-                return value
-            box = stack[-1]
-            if isinstance(box, dict):
-                box[keys.pop()] = value
-            else:
-                box.append(value)
-            i = _WS.match(text, i).end()
-            ch = text[i:i + 1]
-            if ch == ",":
-                i = _WS.match(text, i + 1).end()
-                if isinstance(box, dict):
-                    name, i = key(i)
-                    keys.append(name)
-                break
-            if ch != ("}" if isinstance(box, dict) else "]"):
-                raise ValueError(f"expected ',' or a closing bracket at char {i}")
-            value, i = stack.pop(), i + 1
+        return cls.from_json(Path(path).read_bytes(), loader=loader)
 
 
 # -- validation of saved timelines
 
-class _Top(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+class _Head(BaseModel):
+    model_config = ConfigDict(strict=True)  # other fields are checked by _Top
     format: StrictStr
     version: StrictInt
+
+
+class _Node(TypedDict):  # a TypedDict validates several times faster than a model
+    __pydantic_config__ = ConfigDict(extra="forbid", strict=True)
+    id: StrictInt
+    parent: StrictInt | None
+    action: StrictStr | None
+    comment: NotRequired[StrictStr]
+
+
+class _Top(_Head):
+    model_config = ConfigDict(extra="forbid", strict=True)
     root: dict[str, Any]
     current: StrictInt
-    tree: dict[str, Any]
+    nodes: list[_Node]
 
 
-class _TreeNode(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    id: StrictInt | None = None
-    action: StrictStr | None = None
-    comment: StrictStr = ""
-    children: list[Any] = []
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _quote(text: str) -> str:
+    return repr(_clip(text, 40))
 
 
 def _brief(value, limit: int = 60) -> str:
+    if isinstance(value, str):
+        value = value[:limit]  # huge strings are not encoded whole
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = type(value).__name__
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return _clip(text, limit)
 
 
-def _check(model, raw, path: str, expected: str):
-    """Validate one level of input with pydantic; errors name the dotted path."""
+def _check(model, raw):
+    """Validate with pydantic; errors name the dotted path, e.g. 'nodes.3.parent'."""
     if not isinstance(raw, dict):
-        raise PositionError(f"{path or 'timeline'}: expected {expected}, got {_brief(raw)}")
+        raise PositionError(f"timeline: expected a timeline object, got {_brief(raw)}")
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        msgs = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in (path, *err["loc"]) if p != "")
-            if err["type"] == "extra_forbidden":
-                msgs.append(f"{where}: unknown field (expected {', '.join(model.model_fields)})")
-            elif err["type"] == "missing":
-                msgs.append(f"{where}: required field is missing")
-            else:
-                msgs.append(f"{where}: {err['msg'].lower()}, got {_brief(err['input'])}")
-        raise PositionError("; ".join(msgs)) from None
+        errors = exc.errors()
+    msgs = []
+    for err in errors[:3]:
+        where = ".".join(map(str, err["loc"]))
+        if err["type"] == "extra_forbidden":
+            fields = _Node.__annotations__ if len(err["loc"]) == 3 else model.model_fields
+            msgs.append(f"{where}: unknown field (expected {', '.join(fields)})")
+        elif err["type"] == "missing":
+            msgs.append(f"{where}: required field is missing")
+        elif err["type"] == "dict_type" and len(err["loc"]) == 2:  # nodes.N
+            msgs.append(f"{where}: expected a node object with {', '.join(_Node.__annotations__)}, "
+                        f"got {_brief(err['input'])}")
+        else:
+            msgs.append(f"{where}: {err['msg'].lower()}, got {_brief(err['input'])}")
+    if len(errors) > 3:
+        msgs.append(f"and {len(errors) - 3} more errors")
+    raise PositionError("; ".join(msgs))
 
 
-def _replay(parent: Node, text: str | None, path: str) -> Node:
+def _load_root(raw: dict, loader) -> State:
+    if loader is None:
+        from .core.registry import from_json as loader
+    try:
+        state = loader(raw)
+    except PositionError as exc:
+        raise PositionError(f"root: {exc}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise PositionError(f"root: not a valid position: {exc!r}") from None
+    if not isinstance(state, State):
+        raise PositionError(f"root: the loader returned {type(state).__name__}, not a State")
+    return state
+
+
+def _after(node: Node) -> str:
+    """'after 1. 5ss 2. g-3' (the last few moves to `node`), or 'at the start'."""
+    moves = []
+    while node.parent is not None and len(moves) < 6:
+        moves.append(f"{node.ply}. {node.action}")
+        node = node.parent
+    more = "… " if node.parent is not None else ""
+    return "after " + more + " ".join(reversed(moves)) if moves else "at the start"
+
+
+def _replay(parent: Node, text: str | None, where: str) -> Node:
     """The child of `parent` reached by the saved move `text`."""
     if text is None:
-        raise PositionError(f"{path}.action: expected the move's text, got null")
+        raise PositionError(f"{where}.action: expected the move's text, got null")
     before = parent.state
     try:
         act = before.parse_action(text)
         after = before.apply(act)
     except ValueError as exc:  # NotationError, IllegalAction
-        raise PositionError(f"{path}.action: illegal action {text!r} at ply {parent.ply + 1}: {exc}") from None
+        raise PositionError(f"{where}.action: illegal action {_quote(text)} {_after(parent)}: "
+                            f"{_clip(str(exc), 300)}") from None
     canon = str(act)
     for sibling in parent.children:
         if sibling.action == canon:
-            raise PositionError(f"{path}.action: {text!r} repeats an earlier sibling's move {canon!r}")
+            raise PositionError(f"{where}.action: {_quote(text)} repeats the move {canon!r} of its sibling "
+                                f"id {sibling.id}")
     return Node(-1, parent, canon, before.current_player, after)
 
 
