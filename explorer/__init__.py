@@ -4,13 +4,20 @@
 >>> s = explorer.load("lotus", players=3, seed=1)
 >>> s2 = s.apply(s.legal_actions()[0])   # s itself is unchanged
 """
+# `games` is the subpackage that registers every game; the module itself is callable: explorer.games()
+from . import games
 from .core import (
-    DataError, IllegalAction, NotationError, PositionError, State,
-    from_json, games, ledger, load, spec,
+    DataError,
+    IllegalAction,
+    NotationError,
+    PositionError,
+    State,
+    from_json,
+    ledger,
+    load,
+    spec,
 )
 from .core.data import provenance as _provenance
-
-from . import games  # noqa: E402,F811  (registers every game; the module is callable: games())
 
 __version__ = "0.1.0"
 

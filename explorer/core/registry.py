@@ -1,8 +1,9 @@
 """Registered games, their options, and loading states by name or from JSON."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .errors import PositionError
 

@@ -31,7 +31,7 @@ class State:
         """Text in the game's notation -> an action legal here (NotationError/IllegalAction if not)."""
         raise NotImplementedError
 
-    def apply(self, action) -> "State":
+    def apply(self, action) -> State:
         """Return the state after `action` (an action object or its text); self is unchanged."""
         raise NotImplementedError
 

@@ -1,11 +1,28 @@
 """The Lotus rules: legal actions and their effects. Views and JSON live in views.py / position.py."""
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
 from ...core.state import State
 from .actions import (
-    DRAW, DRAW_DECK, ELDER_PIECE, EXCH, MOVE, PASS, PASS_ACTION, PLAY, PLUCK, POWER, TAKE_POWER, TAKE_TOKEN,
-    MOVES, TOKEN, WILD, Action, action, draw_wild, exchange, play, pluck,
+    DRAW,
+    DRAW_DECK,
+    ELDER_PIECE,
+    EXCH,
+    MOVE,
+    MOVES,
+    PASS,
+    PASS_ACTION,
+    PLAY,
+    PLUCK,
+    POWER,
+    TAKE_POWER,
+    TAKE_TOKEN,
+    TOKEN,
+    WILD,
+    Action,
+    action,
+    draw_wild,
+    exchange,
+    play,
 )
 from .config import ELDER, FORTUNE, GROWTH, PATH, POWER_BIT
 from .diagnose import why_illegal
@@ -90,7 +107,7 @@ class LotusState(PositionMixin, ViewMixin, State):
             raise why_illegal(self, a)
         return a
 
-    def apply(self, a) -> "LotusState":
+    def apply(self, a) -> LotusState:
         if a.__class__ is not Action:
             a = self.parse_action(a)
         elif a not in self.legal_actions():
@@ -196,7 +213,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         return acts or [PASS_ACTION]
 
     # ---- effects (each runs on a fresh copy) ------------------------------------------------------
-    def _copy(self) -> "LotusState":
+    def _copy(self) -> LotusState:
         s = object.__new__(LotusState)
         s.cfg, s.seed, s.hands, s.decks, s.piles = self.cfg, self.seed, self.hands, self.decks, self.piles
         s.flowers, s.guards, s.tokens, s.powers = self.flowers, self.guards, self.tokens, self.powers
