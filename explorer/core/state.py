@@ -24,7 +24,9 @@ class State:
     def is_terminal(self) -> bool:
         return self.current_player is None
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> tuple:
+        """The actions current_player may take, in a stable order (empty when the game is over).
+        A tuple: it is cached on the state, so callers cannot corrupt it."""
         raise NotImplementedError
 
     def parse_action(self, text: str):

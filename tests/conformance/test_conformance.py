@@ -47,7 +47,7 @@ def test_random_playouts_keep_invariants_and_round_trip(game, opts):
     for seed in range(3):
         line = playout(game, opts, seed)
         last = line[-1]
-        assert last.current_player is None and last.legal_actions() == []
+        assert last.current_player is None and last.legal_actions() == ()
         scores = last.scores()
         assert len(scores["seats"]) == max(opts.get("players", 1), 1)
         assert all(0 <= w < len(scores["seats"]) for w in last.winners())
