@@ -113,21 +113,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         elif a not in self.legal_actions():
             raise why_illegal(self, a)
         s = self._copy()
-        kind = a.kind
-        if kind == PLAY:
-            s._play(a)
-        elif kind == DRAW or kind == WILD:
-            s._draw(a)
-        elif kind == MOVE:
-            s._move(a)
-        elif kind == EXCH:
-            s._exchange(a)
-        elif kind == TOKEN or kind == POWER:
-            s._reward(a)
-        elif kind == PLUCK:
-            s._pluck(a)
-        elif kind == PASS:
-            s._pass()
+        _EFFECTS[a.kind](s, a)
         return s
 
     # ---- legal action generation ---------------------------------------------------------------
@@ -310,7 +296,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         self.left -= 1
         self._after_action()
 
-    def _pass(self):
+    def _pass(self, _a):
         if self.cfg.solo:
             self.outcome = "defeat: no action was possible"  # lotus.solo.stuck
             self.phase = OVER
@@ -567,3 +553,9 @@ class LotusState(PositionMixin, ViewMixin, State):
                 self.tokens, self.powers, self.display, self.wild, self.out, self.seat, self.phase, self.left,
                 self.plucked, self.pending, self.final, self.turn, self.winter, self.wmoves, self.done,
                 self.outcome)
+
+
+# action kind -> the method that carries it out on a fresh copy
+_EFFECTS = {PLAY: LotusState._play, DRAW: LotusState._draw, WILD: LotusState._draw, MOVE: LotusState._move,
+            EXCH: LotusState._exchange, TOKEN: LotusState._reward, POWER: LotusState._reward,
+            PLUCK: LotusState._pluck, PASS: LotusState._pass}
