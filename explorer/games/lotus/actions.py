@@ -142,7 +142,10 @@ def action(text: str, letter_seat: dict | None = None) -> Action:
         return pluck(ftype, letter, int(m.group(4)))
     if m := _RE["wild"].fullmatch(t):
         return draw_wild(int(m.group(1)) - 3)
-    if re.fullmatch(r"[3-7][sdw]+(?:[3-7][sdw]+)+", t):
-        raise IllegalAction("lotus.play.same-type",
-                            f"{text!r} mixes flower types: the cards of one play must all be of one type")
+    if re.fullmatch(r"(?:[3-7][sdw]+){2,}", t):  # cards written one by one, e.g. '3s3w'
+        types = set(re.findall(r"[3-7]", t))
+        if len(types) > 1:
+            raise IllegalAction("lotus.play.same-type",
+                                f"{text!r} mixes flower types: the cards of one play must all be of one type")
+        return action(types.pop() + re.sub(r"[3-7]", "", t))
     raise NotationError(f"cannot read {text!r}; {EXPECTED}")

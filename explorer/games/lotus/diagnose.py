@@ -83,6 +83,10 @@ def why_illegal(s, a) -> IllegalAction:  # noqa: C901  (one branch per rule)
         if not cfg.exchange_wild and any(x % 3 == 0 for x in a.a):
             return IllegalAction("lotus.exchange.wildflowers",
                                  "with exchange_wildflowers=False, wildflowers cannot be exchanged into your deck")
+        if all(a.a.count(x) <= have.count(x) for x in a.a):
+            return IllegalAction("lotus.exchange.new-cards",
+                                 f"your deck has {len(s.decks[p])} card(s): an exchange draws as many new cards "
+                                 "as it puts back")
         return IllegalAction("lotus.play.from-hand", f"you do not hold the cards of {a.text}")
     if k == MOVE:
         piece, src, dst = a.a, a.b, a.c

@@ -178,7 +178,13 @@ class LotusState(PositionMixin, ViewMixin, State):
                     room = petals[t] - n
                     acts += PLAYS[t][nw][ns][nd][room if room < maxc else maxc]
             ex = _EXCH_CACHE.get((kinds, cfg.exchange_wild))
-            acts += ex if ex is not None else _exchange_options(kinds, cnt, cfg.exchange_wild)
+            if ex is None:
+                ex = _exchange_options(kinds, cnt, cfg.exchange_wild)
+            n = len(self.decks[p])
+            if n >= 2:
+                acts += ex
+            elif n == 1:  # lotus.exchange.new-cards: only as many as the deck can replace
+                acts += [a for a in ex if len(a.a) == 1]
         else:
             acts = []
         growing = [t for t in range(5) if flowers[t]]
@@ -254,8 +260,6 @@ class LotusState(PositionMixin, ViewMixin, State):
         deck = deck[:-n]
         self._set("decks", p, deck)
         self._set("hands", p, tuple(sorted(keep)))
-        if not deck:
-            self._trigger_end()
         self.wmoves += 1
         self.left -= 1
         self._after_action()
@@ -318,8 +322,11 @@ class LotusState(PositionMixin, ViewMixin, State):
             if bin(self.powers[0]).count("1") >= self.cfg.solo_power_count:
                 self._solo_deal()
             return
-        self.pending = self.pending[1:]
-        if not self.pending:
+        pending = self.pending[1:]
+        while pending and not self._reward_options(pending[0]):  # lotus.tokens.limit: nothing left to take
+            pending = pending[1:]
+        self.pending = pending
+        if not pending:
             self.phase = ACT
             self._after_action()
 
