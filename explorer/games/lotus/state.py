@@ -34,7 +34,6 @@ PHASES = ("choose_powers", "actions", "draw", "reward", "over")
 SUPPLY, NOT_OWNED = -1, -2
 
 _PLAY_CACHE: dict = {}
-_EXCH_CACHE: dict = {}
 
 
 def _play_options(t, nw, ns, nd, lim):
@@ -48,20 +47,30 @@ def _play_options(t, nw, ns, nd, lim):
     return acts
 
 
-def _exchange_options(kinds: tuple, counts: list, allow_wild: bool):
-    """Exchanges of 1-2 cards for a hand (its card kinds, and the count of each kind)."""
-    key = (kinds, allow_wild)
-    acts = _EXCH_CACHE.get(key)
-    if acts is None:
-        ks = [k for k, n in enumerate(counts) for _ in range(n) if allow_wild or k % 3]
-        distinct = sorted(set(ks))
-        found = {exchange((k,)) for k in distinct}
-        for i, a in enumerate(distinct):
-            for b in distinct[i:]:
-                if a != b or ks.count(a) >= 2:
-                    found.add(exchange((a, b)))
-        acts = _EXCH_CACHE[key] = sorted(found, key=lambda x: x.text)
-    return acts
+_HAND_CACHE: dict = {}
+
+
+def _put(row: tuple, i: int, value) -> tuple:
+    """A copy of the tuple `row` with item i replaced."""
+    return row[:i] + (value,) + row[i + 1:]
+
+
+def _hand_entry(kinds: tuple, allow_wild: bool):
+    """For a hand (its card kinds): per type held, the plays by room left; and its 1-2 card exchanges."""
+    cnt = [0] * 15
+    for k in kinds:
+        cnt[k] += 1
+    rows = tuple((t, PLAYS[t][cnt[3 * t]][cnt[3 * t + 1]][cnt[3 * t + 2]])
+                 for t in range(5) if cnt[3 * t] or cnt[3 * t + 1] or cnt[3 * t + 2])
+    ks = [k for k in kinds if allow_wild or k % 3]
+    distinct = sorted(set(ks))
+    found = {exchange((k,)) for k in distinct}
+    for i, a in enumerate(distinct):
+        for b in distinct[i:]:
+            if a != b or ks.count(a) >= 2:
+                found.add(exchange((a, b)))
+    entry = _HAND_CACHE[(kinds, allow_wild)] = (rows, sorted(found, key=lambda x: x.text))
+    return entry
 
 
 def _play_table():
@@ -160,26 +169,19 @@ class LotusState(PositionMixin, ViewMixin, State):
         flowers = self.flowers
         power = self.powers[p]
         if hand:
-            kinds = tuple(map(cfg.KIND.__getitem__, hand))  # canonical: hands are sorted by card id
-            cnt = [0] * 15
-            for k in kinds:
-                cnt[k] += 1
+            # hands are sorted by card id, so their kinds in order are a canonical key
+            key = (tuple(map(cfg.KIND.__getitem__, hand)), cfg.exchange_wild)
+            rows, ex = _HAND_CACHE.get(key) or _hand_entry(*key)
             maxc = 7 if power & GROWTH else 2
             petals = cfg.petals
             blocked = self.done if cfg.solo and not cfg.longer else ()
             acts = []
-            for t in range(5):
-                b = t * 3
-                nw, ns, nd = cnt[b], cnt[b + 1], cnt[b + 2]
-                if nw or ns or nd:
-                    n = len(flowers[t])
-                    if not n and t in blocked:  # lotus.solo.no-restart
-                        continue
-                    room = petals[t] - n
-                    acts += PLAYS[t][nw][ns][nd][room if room < maxc else maxc]
-            ex = _EXCH_CACHE.get((kinds, cfg.exchange_wild))
-            if ex is None:
-                ex = _exchange_options(kinds, cnt, cfg.exchange_wild)
+            for t, row in rows:
+                n = len(flowers[t])
+                if not n and t in blocked:  # lotus.solo.no-restart
+                    continue
+                room = petals[t] - n
+                acts += row[room if room < maxc else maxc]
             n = len(self.decks[p])
             if n >= 2:
                 acts += ex
@@ -215,11 +217,6 @@ class LotusState(PositionMixin, ViewMixin, State):
         s._legal = None
         return s
 
-    def _set(self, name, seat, value):
-        row = list(getattr(self, name))
-        row[seat] = value
-        setattr(self, name, tuple(row))
-
     def _play(self, a):
         cfg = self.cfg
         p, t = self.seat, a.a
@@ -234,9 +231,9 @@ class LotusState(PositionMixin, ViewMixin, State):
                 played.append(c)
             else:
                 keep.append(c)
-        self._set("hands", p, tuple(keep))
+        self.hands = _put(self.hands, p, tuple(keep))
         flower = self.flowers[t] + tuple(played)
-        self._set("flowers", t, flower)
+        self.flowers = _put(self.flowers, t, flower)
         self.left -= 1
         if len(flower) == cfg.petals[t]:
             self._complete(t, p)
@@ -258,8 +255,8 @@ class LotusState(PositionMixin, ViewMixin, State):
         n = len(back)
         keep.extend(deck[-n:])
         deck = deck[:-n]
-        self._set("decks", p, deck)
-        self._set("hands", p, tuple(sorted(keep)))
+        self.decks = _put(self.decks, p, deck)
+        self.hands = _put(self.hands, p, tuple(sorted(keep)))
         self.wmoves += 1
         self.left -= 1
         self._after_action()
@@ -273,7 +270,7 @@ class LotusState(PositionMixin, ViewMixin, State):
             i1 = a.c
         else:
             i2 = a.c
-        self._set("guards", p, (min(i1, i2), max(i1, i2), e))
+        self.guards = _put(self.guards, p, (min(i1, i2), max(i1, i2), e))
         self.wmoves += 1
         self.left -= 1
         self._after_action()
@@ -291,8 +288,8 @@ class LotusState(PositionMixin, ViewMixin, State):
         if cfg.solo:
             self.out = tuple(sorted(self.out + (c,)))
         else:
-            self._set("piles", p, tuple(sorted(self.piles[p] + (c,))))
-        self._set("flowers", t, tuple(flower))
+            self.piles = _put(self.piles, p, tuple(sorted(self.piles[p] + (c,))))
+        self.flowers = _put(self.flowers, t, tuple(flower))
         if not flower:
             self._return_guardians(t)
         self.plucked = True
@@ -311,13 +308,13 @@ class LotusState(PositionMixin, ViewMixin, State):
     def _reward(self, a):
         seat = self.pending[0] if self.phase == REWARD else 0
         if a.kind == TOKEN:
-            self._set("tokens", seat, self.tokens[seat] + 1)
+            self.tokens = _put(self.tokens, seat, self.tokens[seat] + 1)
         else:
             bit = POWER_BIT[a.a]
-            self._set("powers", seat, self.powers[seat] | bit)
+            self.powers = _put(self.powers, seat, self.powers[seat] | bit)
             if bit == ELDER:
                 i1, i2, _ = self.guards[seat]
-                self._set("guards", seat, (i1, i2, SUPPLY))
+                self.guards = _put(self.guards, seat, (i1, i2, SUPPLY))
         if self.phase == CHOOSE:
             if bin(self.powers[0]).count("1") >= self.cfg.solo_power_count:
                 self._solo_deal()
@@ -336,8 +333,8 @@ class LotusState(PositionMixin, ViewMixin, State):
         hand = self.hands[p]
         if a.kind == DRAW:
             deck = self.decks[p]
-            self._set("decks", p, deck[:-1])
-            self._set("hands", p, tuple(sorted(hand + (deck[-1],))))
+            self.decks = _put(self.decks, p, deck[:-1])
+            self.hands = _put(self.hands, p, tuple(sorted(hand + (deck[-1],))))
             if len(deck) == 1:
                 self._trigger_end()
         else:
@@ -347,7 +344,7 @@ class LotusState(PositionMixin, ViewMixin, State):
                     del disp[i]
                     break
             self.display = tuple(disp)
-            self._set("hands", p, tuple(sorted(hand + (c,))))
+            self.hands = _put(self.hands, p, tuple(sorted(hand + (c,))))
         self._continue_draw()
 
     # ---- turn structure ------------------------------------------------------------------------
@@ -429,10 +426,10 @@ class LotusState(PositionMixin, ViewMixin, State):
     def _complete(self, t, completer):  # lotus.complete.*, lotus.solo.victory, lotus.solo.defeat
         ctrl = self.controllers(t)
         cards = self.flowers[t]
-        self._set("flowers", t, ())
+        self.flowers = _put(self.flowers, t, ())
         self._return_guardians(t)
         if self.cfg.solo:
-            self._set("piles", 0, tuple(sorted(self.piles[0] + cards)))
+            self.piles = _put(self.piles, 0, tuple(sorted(self.piles[0] + cards)))
             if not ctrl:
                 self.outcome = f"defeat: the {self.cfg.flower_names[t]} was completed without your control"
                 self.phase = OVER
@@ -442,7 +439,7 @@ class LotusState(PositionMixin, ViewMixin, State):
                 self.outcome = "victory"
                 self.phase = OVER
             return
-        self._set("piles", completer, tuple(sorted(self.piles[completer] + cards)))
+        self.piles = _put(self.piles, completer, tuple(sorted(self.piles[completer] + cards)))
         n = self.cfg.players
         order = [(completer + i) % n for i in range(n)]
         # lotus.complete.reward-order
@@ -503,7 +500,7 @@ class LotusState(PositionMixin, ViewMixin, State):
                 self.out = tuple(sorted(self.out + (c,)))
                 continue
             flower = self.flowers[t] + (c,)
-            self._set("flowers", t, flower)
+            self.flowers = _put(self.flowers, t, flower)
             if len(flower) == cfg.petals[t]:
                 self._complete(t, 0)
                 if self.phase == OVER:
