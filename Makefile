@@ -26,6 +26,9 @@ LAB_ARGS ?=
 KEY := $(shell sha256sum pyproject.toml 2>/dev/null | cut -c1-16)
 STAMP_LAB := $(VENV)/.installed-lab-$(KEY)
 STAMP_DEV := $(VENV)/.installed-dev-$(KEY)
+# Wheels for the packaging tests' clean venvs, fetched at set-up so the tests themselves stay offline.
+WHEELHOUSE := .wheelhouse
+STAMP_WHEELS := $(WHEELHOUSE)/.complete-$(shell cat pyproject.toml binder/requirements.txt 2>/dev/null | sha256sum | cut -c1-16)
 
 .PHONY: help lab test test-py test-nb chromium bench notebooks lint clean distclean venv
 
@@ -67,10 +70,16 @@ chromium:
 	fi
 
 # -k: run the notebook checks even when a unit test failed; the exit status is still non-zero.
-test: $(STAMP_DEV) chromium
+$(STAMP_WHEELS): | $(PY)
+	rm -rf $(WHEELHOUSE)
+	$(PIP) download --dest $(WHEELHOUSE) -r binder/requirements.txt \
+		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel
+	touch $@
+
+test: $(STAMP_DEV) $(STAMP_WHEELS) chromium
 	$(MAKE) --no-print-directory -k test-py test-nb
 
-test-py: $(STAMP_DEV)
+test-py: $(STAMP_DEV) $(STAMP_WHEELS)
 	$(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
 
 test-nb: $(STAMP_DEV)
@@ -91,7 +100,7 @@ lint: $(STAMP_DEV)
 	$(PY) -m ruff check .
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE)
 	find . -path ./$(VENV) -prune -o -path ./.git -prune -o \
 		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
 

@@ -1,9 +1,9 @@
 """Packaging: the wheel, a clean install of it, and a simulated Binder (repo2docker) build.
 
 The slow tests build a wheel from a copy of the source tree, install it into fresh virtual
-environments (no --system-site-packages; dependencies come from the package index, so pip's
-cache makes reruns fast) and run code from a working directory outside the source tree, so
-nothing can be imported from the checkout by accident.
+environments (no --system-site-packages; dependencies come from `.wheelhouse/`, which `make test`
+downloads at set-up, so the tests themselves reach no package index) and run code from a working
+directory outside the source tree, so nothing can be imported from the checkout by accident.
 """
 from __future__ import annotations
 
@@ -38,10 +38,26 @@ def pyproject() -> dict:
         return tomllib.load(fh)
 
 
-def env_for(venv: Path | None = None) -> dict:
+WHEELHOUSE = REPO / ".wheelhouse"
+
+
+def wheelhouse() -> Path:
+    """`make test` downloads every wheel the clean venvs need at set-up, so the tests never reach
+    a package index (no network beyond 127.0.0.1 in tests)."""
+    if not any(WHEELHOUSE.glob("*.whl")):
+        msg = f"{WHEELHOUSE} is empty: run `make test` (its set-up step fills it)"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+    return WHEELHOUSE
+
+
+def env_for(venv: Path | None = None, installs: bool = True) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in LEAKY}
     env.update(PYTHONNOUSERSITE="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1",
                PIP_PROGRESS_BAR="off", PYTHONIOENCODING="utf-8", JUPYTER_PLATFORM_DIRS="1")
+    if installs:  # pip may only use the local wheelhouse
+        env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(wheelhouse()))
     if venv is not None:
         env["VIRTUAL_ENV"] = str(venv)
         env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
@@ -127,7 +143,7 @@ def test_ci_entry_point_runs_make_test():
 
 
 def test_makefile_plans_the_documented_steps(tmp_path):
-    env = env_for()
+    env = env_for(installs=False)
     plan = sh(["make", "-n", "test", f"VENV={tmp_path}/venv", "CHROMIUM=/bin/sh"], cwd=REPO, env=env).stdout
     assert "-m venv" in plan and 'pip --disable-pip-version-check install -e ".[dev,lab]"' in plan
     assert "-m pytest tests" in plan or "test-py" in plan
