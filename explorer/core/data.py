@@ -36,13 +36,21 @@ def _explain(err: ValidationError, where: str) -> DataError:
     return DataError(f"{where} does not validate:\n" + "\n".join(lines))
 
 
+MAX_DATA_BYTES = 1_000_000
+
+
 def read_toml(path: Path, where: str | None = None) -> dict:
     where = where or str(path)
+    path = Path(path)
+    if not path.exists():
+        raise DataError(f"{where}: file not found")
+    if not path.is_file() or path.stat().st_size > MAX_DATA_BYTES:
+        raise DataError(f"{where}: expected a TOML file of at most {MAX_DATA_BYTES:,} bytes")
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError(f"{where}: file not found") from None
+            return tomllib.loads(fh.read(MAX_DATA_BYTES + 1).decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{where}: cannot be read as UTF-8 text ({exc})") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{where} is not valid TOML: {exc}") from None
 

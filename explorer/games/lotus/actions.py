@@ -42,10 +42,15 @@ class Action:
 _INTERN: dict[str, Action] = {}
 
 
+_PARSING = False  # while parsing user text, unknown texts are not interned (no unbounded growth)
+
+
 def _make(kind, a, b, c, text) -> Action:
     act = _INTERN.get(text)
     if act is None:
-        act = _INTERN[text] = Action(kind, a, b, c, text)
+        act = Action(kind, a, b, c, text)
+        if not _PARSING:
+            _INTERN[text] = act
     return act
 
 
@@ -106,7 +111,17 @@ EXPECTED = (
 
 
 def action(text: str, letter_seat: dict | None = None) -> Action:
-    """Parse notation into an Action (not checked for legality). Raises NotationError."""
+    """Parse notation into an Action (not checked for legality). Raises NotationError.
+    Texts the engine has never generated come back as fresh, un-interned objects."""
+    global _PARSING
+    _PARSING = True
+    try:
+        return _parse(text, letter_seat)
+    finally:
+        _PARSING = False
+
+
+def _parse(text: str, letter_seat: dict | None) -> Action:
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, got {type(text).__name__}; {EXPECTED}")
     t = text.strip().lower()
@@ -147,5 +162,5 @@ def action(text: str, letter_seat: dict | None = None) -> Action:
         if len(types) > 1:
             raise IllegalAction("lotus.play.same-type",
                                 f"{text!r} mixes flower types: the cards of one play must all be of one type")
-        return action(types.pop() + re.sub(r"[3-7]", "", t))
+        return _parse(types.pop() + re.sub(r"[3-7]", "", t), letter_seat)
     raise NotationError(f"cannot read {text!r}; {EXPECTED}")

@@ -71,6 +71,20 @@ class Components(BaseModel):
             raise ValueError("expected four colours with distinct one-letter codes (R, B, Y, G ...)")
         return v
 
+    @field_validator("insects_per_player")
+    @classmethod
+    def _two_insects(cls, v):
+        if v != 2:
+            raise ValueError("the engine models exactly 2 insect Guardians per player, as the rulebook gives")
+        return v
+
+    @field_validator("hand_size")
+    @classmethod
+    def _hand(cls, v):
+        if not 1 <= v <= 4:
+            raise ValueError("expected 1..4 (the engine's tables hold hands of up to 5 with Enlightened Path)")
+        return v
+
     @model_validator(mode="after")
     def _sums(self):
         types = {"3", "4", "5", "6", "7"}

@@ -193,7 +193,7 @@ class PositionMixin:
             assert self._powers_left(p) >= 0, f"more {p} tokens handed out than exist"
         assert all(m & ~cfg.power_mask == 0 for m in self.powers), "a power this edition does not have"
         if not cfg.solo and self.phase != 4:
-            assert len(self.display) <= cfg.display_size
+            assert len(self.display) <= cfg.display_size, "more wildflowers face up than the display holds"
         assert 0 <= self.winter <= cfg.winter_max
 
 
@@ -361,8 +361,35 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     s.outcome = pos.outcome
     if (s.phase == 4) != (s.outcome is not None):
         fail("outcome", "expected an outcome exactly when the phase is 'over'")
+    _check_turn(s, pos, fail)
     try:
         s.check_invariants()
     except AssertionError as exc:
         raise PositionError(f"lotus position breaks a conservation law: {exc}") from None
+    if s.phase != 4 and not s.legal_actions():  # 4: over
+        fail("turn", "the player to act would have no legal action")
     return s
+
+
+def _check_turn(s, pos, fail):
+    """The turn fields must describe a moment that can occur in play."""
+    from .state import ACT, CHOOSE, DRAW_PHASE, REWARD
+    cfg, tn = s.cfg, pos.turn
+    if cfg.solo and s.phase in (DRAW_PHASE, REWARD):
+        fail("turn.phase", "a solo game has no draw step or reward phase (drawing ends the turn by itself)")
+    if not cfg.solo and s.phase == CHOOSE:
+        fail("turn.phase", "'choose_powers' is the solo set-up decision; use 'actions', 'draw' or 'reward'")
+    if s.phase == ACT and s.left < 1:
+        fail("turn.actions_left", "the actions phase needs 1 or 2 actions left")
+    if tn.final_turns_left is not None and not 0 <= tn.final_turns_left <= cfg.players:
+        fail("turn.final_turns_left", f"expected null or 0..{cfg.players}")
+    if not cfg.solo and (pos.winter or pos.completed):
+        fail("winter", "the Winter Lotus and the completed-type list belong to the solo game")
+    if cfg.solo and s.display:
+        fail("display", "the solo game has no wildflower display")
+    if s.phase == DRAW_PHASE:
+        p = s.seat
+        if len(s.hands[p]) >= s.hand_limit(p) or not (s.decks[p] or s.display):
+            fail("turn.phase", "a draw step needs room in the hand and a card to draw")
+    if s.phase == REWARD and any(not s._reward_options(seat) for seat in s.pending):
+        fail("turn.pending", "a pending seat has no reward left to take")

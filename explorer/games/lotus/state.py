@@ -111,16 +111,23 @@ class LotusState(PositionMixin, ViewMixin, State):
         return acts
 
     def parse_action(self, text) -> Action:
-        a = action(text, self.cfg.letter_seat)
-        if a not in self.legal_actions():
-            raise why_illegal(self, a)
-        return a
+        return self._legal_one(action(text, self.cfg.letter_seat))
+
+    def _legal_one(self, a: Action) -> Action:
+        """The legal action equal to `a` (compared by text off the hot path), or IllegalAction."""
+        legal = self.legal_actions()
+        if a in legal:
+            return a
+        for x in legal:
+            if x.text == a.text:
+                return x
+        raise why_illegal(self, a)
 
     def apply(self, a) -> LotusState:
         if a.__class__ is not Action:
             a = self.parse_action(a)
         elif a not in self.legal_actions():
-            raise why_illegal(self, a)
+            a = self._legal_one(a)
         s = self._copy()
         _EFFECTS[a.kind](s, a)
         return s
@@ -298,8 +305,8 @@ class LotusState(PositionMixin, ViewMixin, State):
         self._after_action()
 
     def _pass(self, _a):
-        if self.cfg.solo:
-            self.outcome = "defeat: no action was possible"  # lotus.solo.stuck
+        if self.cfg.solo and not self.decks[0]:  # lotus.solo.stuck: no draw can change anything
+            self.outcome = "defeat: no action was possible"
             self.phase = OVER
             return
         self.left -= 1
@@ -404,12 +411,16 @@ class LotusState(PositionMixin, ViewMixin, State):
             infl[seat] += (i1 == t) + (i2 == t) + 2 * (e == t)
         return infl
 
-    def controllers(self, t) -> list[int]:
-        """Seats that control flower t now (solo: [0] if the player beats the wildflowers)."""
-        infl = self.influence(t)
+    def wild_petals(self, t) -> int:
+        OWNER = self.cfg.OWNER
+        return sum(1 for c in self.flowers[t] if OWNER[c] < 0)
+
+    def controllers(self, t, infl=None, wild=None) -> list[int]:
+        """Seats that control flower t (solo: [0] if the player beats the wildflowers). `infl` and
+        `wild` may give the influence and wildflower count to judge instead of the current ones."""
+        infl = self.influence(t) if infl is None else infl
         if self.cfg.solo:
-            wild = sum(1 for c in self.flowers[t] if self.cfg.OWNER[c] < 0)
-            return [0] if infl[0] > wild else []
+            return [0] if infl[0] > (self.wild_petals(t) if wild is None else wild) else []  # lotus.solo.control
         best = max(infl)
         if best <= 0 and not self.cfg.zero_control:  # lotus.complete.zero-influence
             return []

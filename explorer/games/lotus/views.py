@@ -51,7 +51,7 @@ class ViewMixin:
                 "petals": cfg.petals[t], "name": cfg.flower_names[t], "placed": len(f),
                 "cards": [self._card(c) for c in f], "guardians": guards, "influence": infl,
                 "leaders": ctrl, "reward": ctrl,
-                "wild": sum(1 for c in f if cfg.OWNER[c] < 0),
+                "wild": self.wild_petals(t),
             })
         result = None
         if self.phase == OVER:
@@ -116,8 +116,7 @@ class ViewMixin:
     def explain(self, a) -> str:
         """A sentence for `a` played here, citing the ledger ids it relies on."""
         cfg = self.cfg
-        if isinstance(a, str):
-            a = self.parse_action(a)
+        a = self.parse_action(a) if isinstance(a, str) else self._legal_one(a)
         who = self.current_player
         name = cfg.color_names[who] if who is not None else "?"
         k = a.kind
@@ -166,17 +165,10 @@ class ViewMixin:
 
     def _controllers_after(self, a):
         """Controllers of the flower `a` plays onto, as they stand when it completes."""
-        cfg = self.cfg
         t = a.a
         infl = self.influence(t)
         infl[self.seat] += a.b[1] + 2 * a.b[2]
-        if cfg.solo:
-            wild = sum(1 for c in self.flowers[t] if cfg.OWNER[c] < 0) + a.b[0]
-            return [0] if infl[0] > wild else []
-        best = max(infl)
-        if best <= 0 and not cfg.zero_control:
-            return []
-        return [i for i, v in enumerate(infl) if v == best]
+        return self.controllers(t, infl, self.wild_petals(t) + a.b[0])
 
     def redact(self, a, viewer) -> str:
         """An exchange shows only how many cards went back, except to its player (and omniscient)."""
