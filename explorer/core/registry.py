@@ -15,9 +15,13 @@ class Option:
     choices: tuple | None = None  # allowed values, or None for a bool option
     normalize: Callable | None = None  # maps equivalent spellings to the canonical choice
 
+    def value(self, name: str, value):
+        """The canonical form of `value`, or ValueError saying what the option expects."""
+        value = self.normalize(value) if self.normalize is not None else value
+        self.check(name, value)
+        return value
+
     def check(self, name: str, value):
-        if self.normalize is not None:
-            value = self.normalize(value)
         if self.choices is None:
             if not isinstance(value, bool):
                 raise ValueError(f"option {name!r} expects True or False, got {value!r}")
@@ -89,8 +93,7 @@ def load(name: str, players: int | None = None, seed: int = 0, data=None, **opti
         raise ValueError(f"{name!r} is for {', '.join(map(str, s.players))} players, not {players!r}")
     opts = {k: o.default for k, o in s.options.items()}
     for k, v in options.items():
-        s.options[k].check(k, v)
-        opts[k] = s.options[k].normalize(v) if s.options[k].normalize else v
+        opts[k] = s.options[k].value(k, v)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an integer, got {seed!r}")
     return s.new(players=players, seed=seed, data=data, **opts)

@@ -20,6 +20,9 @@ POWER_BIT = {"elder": ELDER, "path": PATH, "fortune": FORTUNE, "growth": GROWTH}
 EDITION_POWERS = {"four": POWERS, "three": ("elder", "path", "growth")}
 DIFFICULTY = {"easy": 3, "medium": 2, "hard": 1, "enlightened": 0}
 SYM_LETTER = "wsd"  # symbols 0, 1, 2
+CHOOSE, ACT, DRAW_PHASE, REWARD, OVER = range(5)  # phases of play
+PHASES = ("choose_powers", "actions", "draw", "reward", "over")
+SUPPLY, NOT_OWNED = -1, -2  # guardian positions besides a flower type 0..4
 
 
 class _Flower(BaseModel):

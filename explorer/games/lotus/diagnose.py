@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction
 from .actions import DRAW, ELDER_PIECE, EXCH, MOVE, PASS, PLAY, PLUCK, POWER, TOKEN, WILD
-from .config import FORTUNE, GROWTH, POWER_BIT
+from .config import CHOOSE, DRAW_PHASE, FORTUNE, GROWTH, NOT_OWNED, OVER, POWER_BIT, REWARD, SUPPLY
 
 
 def why_illegal(s, a) -> IllegalAction:  # noqa: C901  (one branch per rule)
-    from .state import CHOOSE, DRAW_PHASE, OVER, REWARD, SUPPLY
     cfg = s.cfg
     k = a.kind
     name = lambda seat: cfg.color_names[seat]  # noqa: E731
@@ -91,7 +90,7 @@ def why_illegal(s, a) -> IllegalAction:  # noqa: C901  (one branch per rule)
     if k == MOVE:
         piece, src, dst = a.a, a.b, a.c
         i1, i2, e = s.guards[p]
-        if piece == ELDER_PIECE and e == -2:
+        if piece == ELDER_PIECE and e == NOT_OWNED:
             return IllegalAction("lotus.power.elder", "you have no Elder Guardian (take the Elder Guardian power)")
         here = [e] if piece == ELDER_PIECE else [i1, i2]
         if src not in here:

@@ -8,14 +8,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ...core import rng
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError
-from .config import DIFFICULTY, POWER_BIT, config
+from .config import (
+    ACT,
+    CHOOSE,
+    DIFFICULTY,
+    DRAW_PHASE,
+    NOT_OWNED,
+    OVER,
+    PHASES,
+    POWER_BIT,
+    REWARD,
+    SUPPLY,
+    config,
+)
 
 FORMAT_VERSION = 1
-
-
-def _phases():
-    from .state import PHASES
-    return PHASES
 
 
 class _Guardians(BaseModel):
@@ -97,13 +104,12 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.cfg, s.seed = cfg, seed
     s.piles = ((),) * cfg.seats
     s.flowers = ((),) * 5
-    s.guards = ((-1, -1, -2),) * cfg.seats
+    s.guards = ((SUPPLY, SUPPLY, NOT_OWNED),) * cfg.seats
     s.tokens = (0,) * cfg.seats
     s.powers = (0,) * cfg.seats
     s.out = ()
     s.seat, s.left, s.plucked, s.pending, s.final = 0, 2, False, (), -1
     s.turn, s.winter, s.wmoves, s.done, s.outcome, s._legal = 1, 0, 0, (), None, None
-    from .state import ACT, CHOOSE
     if cfg.solo:
         s.hands, s.decks, s.display, s.wild = ((),), (decks[0],), (), tuple(wild)
         s.phase = CHOOSE
@@ -111,7 +117,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
             mask = sum(POWER_BIT[p] for p in opts["solo_powers"].split("+") if p and p != "choose")
             s.powers = (mask,)
             if mask & POWER_BIT["elder"]:
-                s.guards = ((-1, -1, -1),)
+                s.guards = ((SUPPLY, SUPPLY, SUPPLY),)
             s._solo_deal()
         return s
     h = cfg.hand_size
@@ -132,7 +138,7 @@ class PositionMixin:
         cfg = self.cfg
         N = cfg.NAME
         names = lambda cards: [N[c] for c in cards]  # noqa: E731
-        where = lambda v: "supply" if v == -1 else cfg.petals[v]  # noqa: E731
+        where = lambda v: "supply" if v == SUPPLY else cfg.petals[v]  # noqa: E731
         return {
             "game": "lotus", "version": FORMAT_VERSION, "players": cfg.players, "seed": self.seed,
             "options": dict(sorted(cfg.options.items())), "data": cfg.data,
@@ -140,14 +146,14 @@ class PositionMixin:
             "decks": [names(d) for d in self.decks],
             "piles": [names(p) for p in self.piles],
             "flowers": {str(cfg.petals[t]): names(f) for t, f in enumerate(self.flowers) if f},
-            "guardians": [{"insects": [where(i1), where(i2)], "elder": None if e == -2 else where(e)}
+            "guardians": [{"insects": [where(i1), where(i2)], "elder": None if e == NOT_OWNED else where(e)}
                           for i1, i2, e in self.guards],
             "tokens": list(self.tokens),
             "powers": [[p for p in cfg.powers if m & POWER_BIT[p]] for m in self.powers],
             "display": names(self.display),
             "wild_deck": names(self.wild),
             "out": names(self.out),
-            "turn": {"seat": self.seat, "phase": _phases()[self.phase], "actions_left": self.left,
+            "turn": {"seat": self.seat, "phase": PHASES[self.phase], "actions_left": self.left,
                      "plucked": self.plucked, "pending": list(self.pending),
                      "final_turns_left": None if self.final < 0 else self.final, "number": self.turn,
                      "winter_actions": self.wmoves},
@@ -184,22 +190,21 @@ class PositionMixin:
                 assert not (f and t in self.done), "a completed type was started again"
         for seat, (i1, i2, e) in enumerate(self.guards):
             for g in (i1, i2, e):
-                assert g in (-1, -2) or (0 <= g < 5 and self.flowers[g]), "a guardian is on a missing flower"
-            assert (e != -2) == bool(self.powers[seat] & POWER_BIT["elder"]), "elder without its power"
-            assert i1 != -2 and i2 != -2, "an insect guardian is missing"
+                assert g in (SUPPLY, NOT_OWNED) or (0 <= g < 5 and self.flowers[g]), "a guardian is on a missing flower"
+            assert (e != NOT_OWNED) == bool(self.powers[seat] & POWER_BIT["elder"]), "elder without its power"
+            assert NOT_OWNED not in (i1, i2), "an insect guardian is missing"
         if cfg.token_limit is not None:
             assert sum(self.tokens) <= cfg.token_limit, "more scoring tokens handed out than exist"
         for p in cfg.powers:
             assert self._powers_left(p) >= 0, f"more {p} tokens handed out than exist"
         assert all(m & ~cfg.power_mask == 0 for m in self.powers), "a power this edition does not have"
-        if not cfg.solo and self.phase != 4:
+        if not cfg.solo and self.phase != OVER:
             assert len(self.display) <= cfg.display_size, "more wildflowers face up than the display holds"
         assert 0 <= self.winter <= cfg.winter_max
 
 
 def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     from .. import lotus as pkg
-    from .state import SUPPLY
 
     def fail(field, msg):
         raise PositionError(f"lotus position, field {field}: {msg}")
@@ -216,10 +221,9 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         if k not in spec.options:
             fail(f"options.{k}", f"unknown option; valid options are {', '.join(sorted(spec.options))}")
         try:
-            spec.options[k].check(k, v)
+            opts[k] = spec.options[k].value(k, v)
         except ValueError as exc:
             fail(f"options.{k}", str(exc))
-        opts[k] = spec.options[k].normalize(v) if spec.options[k].normalize else v
     try:
         check_options(pos.players, opts)
         cfg = config(pos.players, opts, pos.data)
@@ -331,7 +335,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
             fail(f"guardians.{i}.insects", f"expected {cfg.insects} positions")
         a, b = (place(f"guardians.{i}.insects.{j}", v) for j, v in enumerate(g.insects))
         if g.elder is None:
-            e = -2
+            e = NOT_OWNED
             if powers[i] & POWER_BIT["elder"]:
                 fail(f"guardians.{i}.elder", "this seat has the elder power: place its Elder Guardian")
         else:
@@ -341,7 +345,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         guards.append((min(a, b), max(a, b), e))
     s.guards = tuple(guards)
     tn = pos.turn
-    phases = _phases()
+    phases = PHASES
     if tn.phase not in phases:
         fail("turn.phase", f"expected one of {', '.join(phases)}")
     if not 0 <= tn.seat < n:
@@ -359,21 +363,20 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         fail("completed", "expected petal counts 3-7")
     s.done = tuple(cfg.petals.index(p) for p in pos.completed)
     s.outcome = pos.outcome
-    if (s.phase == 4) != (s.outcome is not None):
+    if (s.phase == OVER) != (s.outcome is not None):
         fail("outcome", "expected an outcome exactly when the phase is 'over'")
     _check_turn(s, pos, fail)
     try:
         s.check_invariants()
     except AssertionError as exc:
         raise PositionError(f"lotus position breaks a conservation law: {exc}") from None
-    if s.phase != 4 and not s.legal_actions():  # 4: over
+    if s.phase != OVER and not s.legal_actions():
         fail("turn", "the player to act would have no legal action")
     return s
 
 
 def _check_turn(s, pos, fail):
     """The turn fields must describe a moment that can occur in play."""
-    from .state import ACT, CHOOSE, DRAW_PHASE, REWARD
     cfg, tn = s.cfg, pos.turn
     if cfg.solo and s.phase in (DRAW_PHASE, REWARD):
         fail("turn.phase", "a solo game has no draw step or reward phase (drawing ends the turn by itself)")

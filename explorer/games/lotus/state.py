@@ -24,14 +24,26 @@ from .actions import (
     exchange,
     play,
 )
-from .config import ELDER, FORTUNE, GROWTH, PATH, POWER_BIT
+from .config import (
+    ACT,
+    CHOOSE,
+    DRAW_PHASE,
+    ELDER,
+    FORTUNE,
+    GROWTH,
+    NOT_OWNED,
+    OVER,
+    PATH,
+    PHASES,
+    POWER_BIT,
+    REWARD,
+    SUPPLY,
+)
 from .diagnose import why_illegal
 from .position import PositionMixin
 from .views import ViewMixin
 
-CHOOSE, ACT, DRAW_PHASE, REWARD, OVER = range(5)
-PHASES = ("choose_powers", "actions", "draw", "reward", "over")
-SUPPLY, NOT_OWNED = -1, -2
+__all__ = ["LotusState", "PHASES"]
 
 _PLAY_CACHE: dict = {}
 
@@ -241,10 +253,9 @@ class LotusState(PositionMixin, ViewMixin, State):
         self.hands = _put(self.hands, p, tuple(keep))
         flower = self.flowers[t] + tuple(played)
         self.flowers = _put(self.flowers, t, flower)
-        self.left -= 1
         if len(flower) == cfg.petals[t]:
             self._complete(t, p)
-        self._after_action()
+        self._action_done()
 
     def _exchange(self, a):
         p = self.seat
@@ -264,9 +275,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         deck = deck[:-n]
         self.decks = _put(self.decks, p, deck)
         self.hands = _put(self.hands, p, tuple(sorted(keep)))
-        self.wmoves += 1
-        self.left -= 1
-        self._after_action()
+        self._action_done(winter=True)
 
     def _move(self, a):
         p = self.seat
@@ -278,9 +287,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         else:
             i2 = a.c
         self.guards = _put(self.guards, p, (min(i1, i2), max(i1, i2), e))
-        self.wmoves += 1
-        self.left -= 1
-        self._after_action()
+        self._action_done(winter=True)
 
     def _pluck(self, a):
         cfg = self.cfg
@@ -300,17 +307,14 @@ class LotusState(PositionMixin, ViewMixin, State):
         if not flower:
             self._return_guardians(t)
         self.plucked = True
-        self.wmoves += 1
-        self.left -= 1
-        self._after_action()
+        self._action_done(winter=True)
 
     def _pass(self, _a):
         if self.cfg.solo and not self.decks[0]:  # lotus.solo.stuck: no draw can change anything
             self.outcome = "defeat: no action was possible"
             self.phase = OVER
             return
-        self.left -= 1
-        self._after_action()
+        self._action_done()
 
     def _reward(self, a):
         seat = self.pending[0] if self.phase == REWARD else 0
@@ -357,6 +361,12 @@ class LotusState(PositionMixin, ViewMixin, State):
     # ---- turn structure ------------------------------------------------------------------------
     def hand_limit(self, seat) -> int:  # lotus.power.path
         return self.cfg.hand_size + (1 if self.powers[seat] & PATH else 0)
+
+    def _action_done(self, winter=False):
+        """One of the turn's two actions is spent (winter: it also costs a solo Winter Lotus petal)."""
+        self.wmoves += winter
+        self.left -= 1
+        self._after_action()
 
     def _after_action(self):
         if self.phase == REWARD or self.phase == OVER:
