@@ -128,6 +128,7 @@ class Config:
         self.data = data
         self.players = players
         self.options = dict(options)
+        self.key = (players, tuple(sorted(self.options.items())), data)  # identity for ==/hash of states
         self.solo = players == 1
         self.seats = max(players, 1)
         self.edition = options["edition"]
@@ -183,8 +184,6 @@ class Config:
             pluck(t, "", 0) if o < 0 else None if self.solo else pluck(t, self.letters[o].lower(), sym)
             for t, sym, o in zip(ctype, csym, cowner))
 
-    def key(self):
-        return (self.players, tuple(sorted(self.options.items())), self.data)
 
 
 @functools.lru_cache(maxsize=64)

@@ -399,6 +399,9 @@ class LotusState(PositionMixin, ViewMixin, State):
             self.final -= 1
         self.seat = (self.seat + 1) % cfg.players
         self.phase = ACT
+        self._new_turn()
+
+    def _new_turn(self):
         self.left = 2
         self.plucked = False
         self.wmoves = 0
@@ -544,9 +547,7 @@ class LotusState(PositionMixin, ViewMixin, State):
             self.outcome = "defeat: the Winter Lotus bloomed"
             self.phase = OVER
             return
-        self.left = 2
-        self.plucked = False
-        self.turn += 1
+        self._new_turn()
 
     # ---- results ---------------------------------------------------------------------------------
     def scores(self) -> dict:
@@ -574,7 +575,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         return [i for i, r in enumerate(ranked) if r == best]
 
     def _key(self) -> tuple:
-        return (self.cfg.key(), self.seed, self.hands, self.decks, self.piles, self.flowers, self.guards,
+        return (self.cfg.key, self.seed, self.hands, self.decks, self.piles, self.flowers, self.guards,
                 self.tokens, self.powers, self.display, self.wild, self.out, self.seat, self.phase, self.left,
                 self.plucked, self.pending, self.final, self.turn, self.winter, self.wmoves, self.done,
                 self.outcome)
