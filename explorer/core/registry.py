@@ -39,6 +39,10 @@ class GameSpec:
     new: Callable[..., Any]  # new(players, seed, data, **options) -> State
     from_json: Callable[[dict], Any]
     variants: Callable[[], list[dict]] = field(default=lambda: [{}])  # option sets for conformance tests
+    hidden_information: bool = True  # some component is private to one seat at some point
+    # from_view(view, seed) -> a full State consistent with one seat's view, hidden parts sampled
+    # from `seed` (information-set search by determinisation); None if the game cannot do it yet
+    from_view: Callable[[dict, int], Any] | None = None
 
     def describe(self) -> dict:
         return {

@@ -64,6 +64,23 @@ class State:
         """How `action` (taken here by current_player) reads to `viewer`: hidden parts removed."""
         return str(action)
 
+    def turn_label(self) -> str:
+        """Where the game stands, for a move counter: e.g. 'turn 12 · action 2 of 2' ('' if unknown)."""
+        return ""
+
+    def private_ids(self, seat: int) -> frozenset:
+        """Ids (as they appear in views) of the components only `seat` may see now, e.g. its hand.
+        No other seat's view may contain them (the conformance suite checks)."""
+        return frozenset()
+
+    def preview(self, action) -> dict | None:
+        """What `action` would do, for a board to draw before it is applied (e.g. movement arrows)."""
+        return None
+
+    def svg(self, seat: int | None = None) -> str:
+        """A static SVG picture of the position as `seat` sees it (None: everything)."""
+        raise NotImplementedError
+
     def check_invariants(self) -> None:
         """Raise AssertionError if a conservation law is broken."""
         raise NotImplementedError
@@ -85,5 +102,13 @@ class State:
     def to_json_text(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
+    def _repr_svg_(self):
+        try:
+            return self.svg(None)
+        except NotImplementedError:
+            return None
+
     def _repr_html_(self):
-        return "<pre>" + html.escape(self.describe()) + "</pre>"
+        text = "<pre>" + html.escape(self.describe()) + "</pre>"
+        picture = self._repr_svg_()
+        return text if picture is None else f"<div>{picture}{text}</div>"

@@ -33,15 +33,6 @@ def playout(game, opts, seed, check=True):
     return line
 
 
-def hidden_ids(view_all, seat):
-    """Ids of every card in other seats' hands (what `seat` must never see)."""
-    out = set()
-    for row in view_all["seats"]:
-        if row["seat"] != seat and row["hand"]:
-            out.update(c["id"] for c in row["hand"])
-    return out
-
-
 @pytest.mark.parametrize("game,opts", CASES, ids=IDS)
 def test_random_playouts_keep_invariants_and_round_trip(game, opts):
     for seed in range(3):
@@ -60,17 +51,23 @@ def test_random_playouts_keep_invariants_and_round_trip(game, opts):
 
 @pytest.mark.parametrize("game,opts", CASES, ids=IDS)
 def test_views_never_leak_hidden_cards(game, opts):
+    """What `private_ids(o)` names is in seat o's view and in no other seat's, nor the spectator's."""
     line = playout(game, opts, 11, check=False)
+    seen_private = False
     for s in line[:: max(1, len(line) // 40)]:
-        full = s.view(None)
-        json.dumps(full)  # JSON-safe
-        for seat in range(len(full["seats"])):
-            text = json.dumps(s.view(seat))
-            for cid in hidden_ids(full, seat):
-                assert f'"{cid}"' not in text, f"seat {seat} sees {cid}"
-        public = json.dumps(s.view(-1))
-        for cid in hidden_ids(full, -1):
-            assert f'"{cid}"' not in public
+        json.dumps(s.view(None))  # JSON-safe
+        n = len(s.scores()["seats"])
+        views = {seat: json.dumps(s.view(seat)) for seat in [-1, *range(n)]}
+        for owner in range(n):
+            private = s.private_ids(owner)
+            seen_private = seen_private or bool(private)
+            for cid in private:
+                assert isinstance(cid, str) and f'"{cid}"' in views[owner], (owner, cid)
+                for seat, text in views.items():
+                    if seat != owner:
+                        assert f'"{cid}"' not in text, f"seat {seat} sees {cid}, private to seat {owner}"
+    if spec(game).hidden_information:
+        assert seen_private, "a game with hidden information names no private component"
 
 
 @pytest.mark.parametrize("game,opts", CASES, ids=IDS)

@@ -17,6 +17,11 @@ class ViewMixin:
         return {"id": cfg.NAME[c], "petals": cfg.petals[cfg.TYPE[c]], "symbols": cfg.SYM[c],
                 "owner": o if o >= 0 else None}
 
+    def private_ids(self, seat: int) -> frozenset:
+        """The cards in `seat`'s hand: no other seat may see them."""
+        name = self.cfg.NAME
+        return frozenset(name[c] for c in self.hands[seat])
+
     def view(self, seat: int | None = None) -> dict:
         """JSON-safe: seat None = omniscient, -1 = spectator, else only what that seat may see."""
         from .state import OVER, PHASES

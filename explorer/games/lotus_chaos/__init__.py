@@ -1,0 +1,1 @@
+"""lotus_chaos: work in progress (not registered yet)."""

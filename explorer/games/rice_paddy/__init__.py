@@ -1,0 +1,1 @@
+"""rice_paddy: work in progress (not registered yet)."""

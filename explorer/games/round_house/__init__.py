@@ -1,0 +1,1 @@
+"""round_house: work in progress (not registered yet)."""
