@@ -35,6 +35,9 @@ def __getattr__(name):  # lazy: widgets pull in ipywidgets/anywidget
     if name == "Explorer":
         from .widgets import Explorer
         return Explorer
+    if name in ("tutorial", "plots", "widgets", "timeline"):
+        import importlib
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(name)
 
 

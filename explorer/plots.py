@@ -16,7 +16,7 @@ import functools
 
 import anywidget
 import traitlets as t
-from bokeh.models import ColumnDataSource, FactorRange, HoverTool
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Span
 from bokeh.plotting import figure
 from bokeh.transform import dodge
 from ipywidgets import widget_serialization
@@ -84,8 +84,9 @@ def _line_states(line) -> list:
     return list(line)
 
 
-def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 280):
-    """A line per seat of the score in `seat`'s view (default: the public one) at every ply."""
+def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 280, current: bool = False):
+    """A line per seat of the score in `seat`'s view (default: the public one) at every ply.
+    `current=True` adds a vertical marker (a Span named 'current-ply') at the last ply."""
     states = _line_states(states_or_timeline)
     views = [s.view(seat) for s in states]
     seats = (views[0].get("seats") if views else None) or []
@@ -93,12 +94,16 @@ def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 2
                  x_axis_label="ply", y_axis_label="score")
     plies = list(range(len(views)))
     for i, s in enumerate(seats):
-        src = ColumnDataSource({"ply": plies, "score": [v["seats"][i]["score"] for v in views],
+        src = ColumnDataSource({"ply": plies, "score": [v["seats"][i].get("score", 0) for v in views],
                                 "seat": [_name(s, i)] * len(plies)}, name=f"score-seat-{i}")
         fig.step(x="ply", y="score", source=src, mode="after", line_width=2, color=_color(s, i),
                  legend_label=_name(s, i), name=f"seat-{i}")
     fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("ply", "@ply"), ("score", "@score")]))
-    fig.legend.location = "top_left"
+    if seats:
+        fig.legend.location = "top_left"
+    if current:
+        fig.add_layout(Span(location=len(views) - 1, dimension="height", line_color="#888",
+                            line_dash="dashed", name="current-ply"))
     return fig
 
 

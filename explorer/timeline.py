@@ -206,10 +206,10 @@ class Timeline:
             stack.extend(reversed(node.children))
 
     # -- reading
-    def diff(self, a, b) -> list[str]:
-        """What changes in the public view from node `a` to node `b`, one line per leaf."""
+    def diff(self, a, b, viewer: int | None = -1) -> list[str]:
+        """What changes from node `a` to node `b` in `viewer`'s view (default public), one line per leaf."""
         out: list[str] = []
-        _diff(self._node(a).state.view(-1), self._node(b).state.view(-1), "", out)
+        _diff(self._node(a).state.view(viewer), self._node(b).state.view(viewer), "", out)
         return out
 
     def _move(self, node: Node, viewer) -> str:

@@ -1,22 +1,29 @@
 """The explorer widget: one anywidget for every game, driven by a Timeline.
 
->>> w = Explorer.new("lotus", players=3, seed=1)     # displays in Jupyter
->>> w.act("4s"); w.back(); w.act("6d")             # a variation at ply 1
->>> w.set_seat(1)                                  # now only what Blue may see
+>>> ex = Explorer("lotus", players=3, seed=7)      # displays in Jupyter (board, controls, tree, score race)
+>>> ex.play("4s"); ex.back(); ex.play("6d")        # a variation at ply 1
+>>> ex.set_seat(1)                                 # now only what Blue may see
 
-Python decides everything; the front end (widgets/explorer.js) only draws the synced traits and
-sends intents such as ``{"type": "act", "text": "5ss"}``.
+Python decides everything; the front end (widgets/*.js) only draws the synced traits and sends
+intents such as ``{"type": "act", "text": "5ss"}``. Each game's board is a file in
+``widgets/boards/``; the shell (``widgets/explorer.js``) is the same for every game.
 
 Hidden information: when the viewer is a seat, every synced trait is built from
 ``state.view(seat)``, action texts pass through ``state.redact``, and the legal moves (which
 reveal a hand) are sent only to the seat to act. The front end cannot write synced traits;
 with ``lock_seat=True`` it cannot change the seat either.
 
+What is synced is bounded: the log and the variation tree are windows around the current node
+(``WINDOW`` moves back, ``AHEAD`` forward), so a 10,000-node timeline is never shipped whole.
+
 Seats on the wire (the ``seat`` trait): ``-1`` = everything (omniscient, ``view(None)``),
 ``-2`` = public spectator (``view(-1)``), ``0..n-1`` = that seat. In Python, pass
 ``None``, ``"public"`` or a seat number (see ``set_seat``).
 """
 from __future__ import annotations
+
+import functools
+from pathlib import Path
 
 import anywidget
 import traitlets as t
@@ -26,9 +33,24 @@ from .timeline import Node, Timeline
 
 OMNISCIENT = -1  # seat trait value for view(None)
 PUBLIC = -2      # seat trait value for the spectator view, view(-1)
-_SYNCED = ("view", "seat", "legal", "log", "branches", "error", "title", "meta")
+_SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview")
 _PLAYOUT_LIMIT = 10_000
 _ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
+WINDOW = 60   # log/tree entries synced before the current node
+AHEAD = 30    # ... and after it along the main continuation
+ALTS = 8      # variations listed per node
+ALT_MOVES = 4  # moves shown of each variation
+
+
+@functools.cache
+def _bundle() -> str:
+    """The front end: common helpers, every game's board, then the shell (one ES module, no imports)."""
+    root = widgets_root()
+    out = [(root / "common.js").read_text(encoding="utf-8")]
+    for p in sorted((root / "boards").glob("*.js")):  # a block each: boards cannot clash with each other
+        out.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
+    out.append((root / "explorer.js").read_text(encoding="utf-8"))
+    return "\n".join(out)
 
 
 def _seat_value(seat) -> int:
@@ -71,44 +93,71 @@ def _message(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-class Explorer(anywidget.AnyWidget):
-    """Browse and play a game: board view, legal moves, move log with variations."""
+def _start(source, load_kwargs) -> Timeline:
+    """A game name, a State, a Timeline or a saved timeline file -> a Timeline."""
+    if isinstance(source, Timeline):
+        return source
+    if isinstance(source, State):
+        return Timeline(source)
+    if isinstance(source, str):
+        from .core import games
+        if source in {g["name"] for g in games()}:
+            from .core import load
+            return Timeline(load(source, **load_kwargs))
+        if Path(source).is_file():
+            source = Path(source)
+        else:
+            names = ", ".join(g["name"] for g in games())
+            raise ValueError(f"{source!r} is neither a game ({names}) nor a saved timeline file")
+    if isinstance(source, Path):
+        return Timeline.load(source)
+    raise TypeError(f"Explorer needs a game name, a State, a Timeline or a saved timeline path, got {source!r}")
 
-    _esm = widgets_root() / "explorer.js"
+
+class Explorer(anywidget.AnyWidget):
+    """Browse and play a game: board view, controls, legal moves, log, variation tree, compare, score race."""
+
+    _esm = _bundle()
     _css = widgets_root() / "explorer.css"
 
     view = t.Dict().tag(sync=True)
     seat = t.Int(OMNISCIENT).tag(sync=True)
     legal = t.List().tag(sync=True)
     log = t.List().tag(sync=True)
-    branches = t.List().tag(sync=True)
+    tree = t.List().tag(sync=True)
     error = t.Unicode("").tag(sync=True)
     title = t.Unicode("").tag(sync=True)
-    meta = t.Dict().tag(sync=True)  # players, seat names, lock, navigation flags, height
+    meta = t.Dict().tag(sync=True)  # players, seat names, counter, navigation flags, compare mark, height
+    diff = t.Dict().tag(sync=True)  # {"a": id, "b": id, "lines": [...]} or {}
+    preview = t.Dict().tag(sync=True)  # state.preview(action) for the action the front end points at
 
     lock_seat = t.Bool(False)
 
-    def __init__(self, state_or_timeline, seat=None, lock_seat: bool = False, height=None,
-                 title: str | None = None, random_seed: int = 0, **kwargs):
-        if isinstance(state_or_timeline, Timeline):
-            tl = state_or_timeline
-        elif isinstance(state_or_timeline, State):
-            tl = Timeline(state_or_timeline)
-        else:
-            raise TypeError(f"Explorer needs a State or a Timeline, got {state_or_timeline!r}")
+    def __init__(self, source, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
+                 random_seed: int = 0, score_panel: bool = True, **load_kwargs):
+        if load_kwargs and not isinstance(source, str):
+            raise TypeError(f"options {sorted(load_kwargs)} only apply when starting from a game name")
+        tl = _start(source, load_kwargs)
         self._ready = False
         self._tl = tl
         self._height = height
         self._random_seed = int(random_seed)
         self._random_count = 0
+        self._mark: Node | None = None
         self._texts: dict[tuple[int, int | None], tuple[str, str]] = {}
+        self._scores: dict[tuple[int, int | None], list] = {}
+        self._panel = None
+        self._race = None
+        self._race_key = None
+        self._race_models = None
+        self._score_panel = bool(score_panel)
         full = tl.root.state.view(None)
         seats = full.get("seats") if isinstance(full.get("seats"), list) else None
         self._players = len(seats) if seats is not None else int(full.get("players") or 0)
         self._seat_names = [
             (s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}"
             for i, s in enumerate(seats or [None] * self._players)]
-        super().__init__(**kwargs)
+        super().__init__()
         self.title = title if title is not None else self._default_title(tl.root.state)
         self.lock_seat = bool(lock_seat)
         self.seat = _seat_value(seat)
@@ -119,7 +168,7 @@ class Explorer(anywidget.AnyWidget):
     @classmethod
     def new(cls, game: str, *, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
             random_seed: int = 0, **load_kwargs) -> Explorer:
-        """A new game by name: ``Explorer.new("lotus", players=3, seed=1)``."""
+        """A new game by name: ``Explorer.new("lotus", players=3, seed=1)`` (same as ``Explorer("lotus", ...)``)."""
         from .core import load
         return cls(load(game, **load_kwargs), seat=seat, lock_seat=lock_seat, height=height,
                    title=title, random_seed=random_seed)
@@ -133,6 +182,28 @@ class Explorer(anywidget.AnyWidget):
         except ValueError:
             pass
         return name
+
+    # -- display: the widget plus its Bokeh score-race panel
+    @property
+    def panel(self):
+        """The explorer with its score-race panel below (what a notebook cell shows)."""
+        if self._panel is None:
+            import ipywidgets
+            kids = [self]
+            if self._score_panel and self._players:
+                from .plots import Plot, score_race
+                self._race = Plot(score_race([self.state], self.viewer if self.viewer is not None else -1,
+                                             height=220, current=True))
+                self._race_key = None
+                self._update_race()
+                kids.append(self._race)
+            self._panel = ipywidgets.VBox(kids)
+        return self._panel
+
+    def _repr_mimebundle_(self, **kwargs):
+        if self._score_panel and self._players:
+            return self.panel._repr_mimebundle_(**kwargs)
+        return super()._repr_mimebundle_(**kwargs)
 
     # -- what Python code reads
     @property
@@ -153,8 +224,12 @@ class Explorer(anywidget.AnyWidget):
         return None if self.seat == OMNISCIENT else -1 if self.seat == PUBLIC else self.seat
 
     # -- the Python API (trusted: may move for any seat; errors raise after setting `error`)
-    def act(self, text: str) -> None:
-        self._run(lambda: self._play(text))
+    def play(self, action) -> Node:
+        """Play an action (text or object) here; at an earlier node this opens a variation."""
+        self._run(lambda: self._play(action))
+        return self.node
+
+    act = play
 
     def back(self) -> None:
         self._run(self._tl.back)
@@ -183,11 +258,23 @@ class Explorer(anywidget.AnyWidget):
     def playout(self) -> None:
         self._run(self._playout)
 
-    def promote(self) -> None:
-        self._run(lambda: self._tl.promote_to_main(self._tl.current))
+    def promote(self, node=None) -> None:
+        self._run(lambda: self._tl.promote_to_main(self._tl.current if node is None else node))
 
-    def delete(self) -> None:
-        self._run(lambda: self._tl.delete(self._tl.current))
+    def delete(self, node=None) -> None:
+        self._run(lambda: self._tl.delete(self._tl.current if node is None else node))
+
+    def comment(self, text: str, node=None) -> None:
+        self._run(lambda: self._tl.comment(self._tl.current if node is None else node, text))
+
+    def mark(self, node=None) -> None:
+        """Remember a node to compare the current one with (see `compare`)."""
+        self._run(lambda: self._set_mark(self._tl.current if node is None else node))
+
+    def compare(self, a=None, b=None) -> list[str]:
+        """What changed from node `a` (default: the marked node) to `b` (default: current), as the viewer sees it."""
+        self._run(lambda: self._compare(a, b))
+        return list(self.diff.get("lines", []))
 
     # -- intents from the front end (untrusted: a seat viewer may only move for itself)
     def _on_msg(self, _widget, content, _buffers=None) -> None:
@@ -200,10 +287,19 @@ class Explorer(anywidget.AnyWidget):
             "seat": lambda: self._front_seat(content.get("seat")),
             "random": lambda: self._front_move(self._random_action),
             "playout": self._front_playout,
-            "promote": lambda: self._tl.promote_to_main(self._tl.current),
-            "delete": lambda: self._tl.delete(self._tl.current),
+            "promote": lambda: self._tl.promote_to_main(self._target(content)),
+            "delete": lambda: self._tl.delete(self._target(content)),
+            "comment": lambda: self._front_comment(content),
+            "mark": lambda: self._set_mark(self._target(content)),
+            "compare": lambda: self._compare(None, None),
+            "clear_compare": self._clear_compare,
+            "preview": lambda: self._front_preview(content.get("text")),
         }
         self._run(handlers.get(kind) or (lambda: _unknown(kind)), front=True)
+
+    def _target(self, content) -> Node:
+        ref = content.get("id")
+        return self._tl.current if ref is None else self._tl._node(self._node_id(ref))
 
     def _front_act(self, text) -> None:
         if not isinstance(text, str) or not text.strip():
@@ -211,6 +307,10 @@ class Explorer(anywidget.AnyWidget):
         self._front_move(lambda: text.strip())
 
     def _front_move(self, choose) -> None:
+        self._may_act()
+        self._play(choose())
+
+    def _may_act(self) -> None:
         state = self.state
         viewer = self.viewer
         if state.is_terminal:
@@ -221,7 +321,6 @@ class Explorer(anywidget.AnyWidget):
             raise PermissionError(
                 f"it is {self._seat_names[state.current_player]}'s turn; "
                 f"you are viewing as {self._seat_names[viewer]}")
-        self._play(choose())
 
     def _front_seat(self, seat) -> None:
         if self.lock_seat:
@@ -234,6 +333,19 @@ class Explorer(anywidget.AnyWidget):
         if self.viewer is not None:
             raise PermissionError("play out moves for every seat: view everything to use it")
         self._playout()
+
+    def _front_comment(self, content) -> None:
+        text = content.get("text")
+        if not isinstance(text, str) or len(text) > 2000:
+            raise ValueError("a comment is text of at most 2000 characters")
+        self._tl.comment(self._target(content), text)
+
+    def _front_preview(self, text) -> None:
+        self._may_act()
+        if not isinstance(text, str):
+            raise TypeError(f"not an action: {text!r}")
+        state = self.state
+        self.preview = dict(state.preview(state.parse_action(text)) or {}, action=text, node=self.node.id)
 
     def _node_id(self, value) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
@@ -284,6 +396,23 @@ class Explorer(anywidget.AnyWidget):
             self._play(self._random_action())
         raise RuntimeError(f"play-out stopped after {_PLAYOUT_LIMIT} moves without reaching the end")
 
+    def _set_mark(self, node) -> None:
+        self._mark = self._tl._node(node)
+
+    def _clear_compare(self) -> None:
+        self._mark = None
+        self.diff = {}
+
+    def _compare(self, a, b) -> None:
+        a = self._mark if a is None else self._tl._node(a)
+        if a is None:
+            raise ValueError("mark a node first (the 'mark' button), then go to another and compare")
+        b = self._tl.current if b is None else self._tl._node(b)
+        viewer = self.viewer
+        lines = self._tl.diff(a, b, viewer=viewer)
+        self.diff = {"a": a.id, "b": b.id, "a_ply": a.ply, "b_ply": b.ply,
+                     "lines": lines or ["no visible difference"]}
+
     @t.validate("seat")
     def _check_seat(self, proposal):
         v = proposal["value"]
@@ -294,6 +423,8 @@ class Explorer(anywidget.AnyWidget):
     @t.observe("seat", "lock_seat")
     def _resync(self, _change) -> None:
         if self._ready:
+            self.diff = {}
+            self.preview = {}
             self._sync()
 
     def set_state(self, sync_data):
@@ -332,6 +463,56 @@ class Explorer(anywidget.AnyWidget):
         who = self._seat_names[node.actor] if node.actor is not None and node.actor < self._players else "?"
         return f"{who}: {text}"
 
+    def _window(self, node: Node) -> tuple[list[Node], list[Node], bool]:
+        """Up to WINDOW nodes before `node` (root excluded) and AHEAD after it on the main continuation."""
+        back = []
+        n = node
+        while n.parent is not None and len(back) < WINDOW:
+            back.append(n)
+            n = n.parent
+        back.reverse()
+        ahead = []
+        n = node
+        while n.children and len(ahead) < AHEAD:
+            n = n.children[0]
+            ahead.append(n)
+        return back, ahead, n.children != []
+
+    def _entry(self, n: Node, node: Node, viewer, hidden: set) -> dict:
+        return {
+            "id": n.id, "ply": n.ply, "text": self._move_texts(n, viewer)[0],
+            "label": self._label(n, viewer, hidden), "current": n is node, "future": n.ply > node.ply,
+            "variations": len(n.parent.children) - 1, "actor": n.actor, "comment": n.comment,
+        }
+
+    def _alts(self, n: Node, viewer) -> list[dict]:
+        """The other moves at `n`'s parent (main line first), each with its first few moves."""
+        out = []
+        for i, alt in enumerate(n.parent.children):
+            if alt is n:
+                continue
+            if len(out) == ALTS:
+                out.append({"more": len(n.parent.children) - 1 - ALTS})
+                break
+            moves, m = [], alt
+            while m is not None and len(moves) < ALT_MOVES:
+                moves.append({"id": m.id, "ply": m.ply, "text": self._move_texts(m, viewer)[0]})
+                m = m.children[0] if m.children else None
+            out.append({"id": alt.id, "main": i == 0, "moves": moves, "longer": m is not None})
+        return out
+
+    def _counter(self, state, terminal: bool) -> str:
+        try:
+            where = state.turn_label()
+        except _ENGINE_ERRORS:
+            where = ""
+        if terminal:
+            who = "game over"
+        else:
+            p = state.current_player
+            who = f"{self._seat_names[p] if 0 <= p < self._players else f'seat {p}'} to act"
+        return " · ".join(x for x in (where, who) if x)
+
     def _sync(self) -> None:
         tl = self._tl
         node = tl.current
@@ -360,23 +541,15 @@ class Explorer(anywidget.AnyWidget):
                     label = text
                 legal.append({"text": text, "label": label})
 
-        path = tl.line(node)[1:]
-        ahead = []
-        n = node
-        while n.children:
-            n = n.children[0]
-            ahead.append(n)
-        log = []
-        for n in path + ahead:
-            log.append({
-                "id": n.id, "ply": n.ply, "text": self._move_texts(n, viewer)[0],
-                "label": self._label(n, viewer, hidden), "current": n is node, "future": n.ply > node.ply,
-                "variations": len(n.parent.children) - 1, "actor": n.actor,
-            })
-        branches = []
-        if len(node.children) > 1:
-            branches = [{"id": c.id, "text": self._move_texts(c, viewer)[0], "main": i == 0,
-                         "label": self._label(c, viewer, hidden)} for i, c in enumerate(node.children)]
+        back, ahead, cut = self._window(node)
+        log = [self._entry(n, node, viewer, hidden) for n in back + ahead]
+        tree = []
+        for entry, n in zip(log, back + ahead):
+            row = dict(entry, main=n.parent.children[0] is n)
+            row["alts"] = self._alts(n, viewer) if len(n.parent.children) > 1 else []
+            tree.append(row)
+        here = [{"id": c.id, "text": self._move_texts(c, viewer)[0], "main": i == 0,
+                 "label": self._label(c, viewer, hidden)} for i, c in enumerate(node.children[:ALTS])]
 
         if terminal:
             hint = "the game is over"
@@ -386,20 +559,64 @@ class Explorer(anywidget.AnyWidget):
             hint = f"waiting for {self._seat_names[to_move]} to act"
         else:
             hint = ""
+        last = ahead[-1] if ahead else node
         meta = {
             "game": view.get("game", getattr(state, "game_name", "")), "players": self._players,
             "seat_names": self._seat_names, "lock_seat": bool(self.lock_seat), "height": self._height,
-            "node": node.id, "ply": node.ply, "last_ply": (ahead[-1].ply if ahead else node.ply),
+            "node": node.id, "ply": node.ply, "last_ply": last.ply, "more_ahead": cut,
+            "earlier": bool(back) and back[0].parent is not tl.root,
             "at_start": node.parent is None, "at_end": not node.children, "to_move": to_move,
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
-            "hint": hint,
+            "hint": hint, "counter": self._counter(state, terminal), "nodes": len(tl),
+            "comment": node.comment, "children": here,
+            "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
+            "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }
         with self.hold_sync():
             self.view = view
             self.legal = legal
             self.log = log
-            self.branches = branches
+            self.tree = tree
             self.meta = meta
+            if self.preview and self.preview.get("node") != node.id:
+                self.preview = {}
+        self._update_race()
+
+    # -- the score race (Bokeh, via jupyter_bokeh)
+    def _seat_scores(self, n: Node, viewer) -> list:
+        key = (n.id, viewer)
+        got = self._scores.get(key)
+        if got is None:
+            v = n.state.view(-1 if viewer is None else viewer)
+            got = [s.get("score", 0) if isinstance(s, dict) else 0 for s in v.get("seats") or []]
+            self._scores[key] = got
+        return got
+
+    def _update_race(self) -> None:
+        if self._race is None:
+            return
+        node = self._tl.current
+        tip = node
+        while tip.children:
+            tip = tip.children[0]
+        viewer = self.viewer
+        if self._race_models is None:  # looked up once: select() walks the whole figure
+            fig = self._race.figure
+            self._race_models = ([fig.select_one({"name": f"score-seat-{i}"}) for i in range(self._players)],
+                                 fig.select_one({"name": "current-ply"}))
+        sources, cursor = self._race_models
+        key = (tip.id, viewer)
+        if key != self._race_key:
+            line = self._tl.line(tip)
+            scores = [self._seat_scores(n, viewer) for n in line]
+            plies = [n.ply for n in line]
+            for i, src in enumerate(sources):
+                if src is not None:
+                    src.data = {"ply": plies, "score": [s[i] if i < len(s) else 0 for s in scores],
+                                "seat": [src.data["seat"][0] if src.data["seat"] else ""] * len(plies)}
+            self._race_key = key
+        if cursor is not None and cursor.location != node.ply:
+            cursor.location = node.ply
 
 
 def show(state, seat=None, **kwargs) -> Explorer:

@@ -111,6 +111,133 @@ def _run_all_cells(page) -> None:
     pytest.fail("Run All Cells never started the notebook's cells")
 
 
+STEP_JS = """async ([root, selector]) => {
+  const before = root.dataset.node;
+  const t0 = performance.now();
+  root.querySelector(selector).click();
+  await new Promise((resolve) => {
+    const ob = new MutationObserver(() => { if (root.dataset.node !== before) { ob.disconnect(); resolve(); } });
+    ob.observe(root, { attributes: true, attributeFilter: ["data-node"] });
+  });
+  const t1 = performance.now();
+  await new Promise((r) => requestAnimationFrame(() => r()));  // the redrawn board is painted
+  return [performance.now() - t0, t1 - t0, Number(root.dataset.drawMs)];
+}"""
+
+
+def _node_count(root) -> int:
+    return int(re.search(r"(\d+) node", root.locator(".rx-ply").inner_text()).group(1))
+
+
+def check_explorer(page, root, out_dir: Path) -> dict:
+    """Drive an explorer on the fixture's 24-move Lotus line (at its start); returns step latencies (ms)."""
+    from playwright.sync_api import expect
+
+    flowers = root.locator(".rx-flower")
+    assert root.locator(".rx-seatrow").count() == 3
+    assert root.locator(".rx-seat option").count() == 2 + 3
+    expect(root.locator(".rx-counter")).to_have_text(re.compile(r"^turn 1 · action 1 of 2 · Red .* to act$"))
+    assert _node_count(root) == 25 and root.get_attribute("data-node") == "0"
+    # the score race below the explorer draws (jupyter_bokeh, BokehJS from the kernel)
+    page.locator(".rx-plot .bk-Canvas").first.wait_for(timeout=60_000)
+
+    # forward along the line: the move counter, the log and the board follow; time each click to the repaint
+    board = root.locator(".rx-board")
+    before = board.inner_html()
+    latencies = [page.evaluate(STEP_JS, [root.element_handle(), ".rx-forward"]) for _ in range(12)]
+    assert root.get_attribute("data-node") != "0" and board.inner_html() != before
+    assert flowers.count() >= 1 and root.locator(".rx-petal-placed").count() >= 1
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "12")
+    latencies += [page.evaluate(STEP_JS, [root.element_handle(), ".rx-back"]) for _ in range(8)]
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "4")
+    # the board is patched in place: the flower slots survive a step
+    slot = root.locator(".rx-flower-slot").first.element_handle()
+    root.locator(".rx-forward").click()
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "5")
+    assert page.evaluate("el => el.isConnected", slot)
+
+    # keyboard: arrows step back and forward
+    root.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "4")
+    page.keyboard.press("ArrowRight")
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "5")
+
+    # clicking the move the line already has follows it; another move opens a variation
+    nodes = _node_count(root)
+    root.locator(".rx-back").click()
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "4")
+    existing = root.locator(".rx-log-entry.rx-future").first.get_attribute("title")
+    root.locator(f".rx-action[data-text='{existing}']").click()
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "5")
+    assert _node_count(root) == nodes
+    root.locator(".rx-back").click()
+    expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "4")
+    other = root.locator(f".rx-action:not([data-text='{existing}'])").first
+    other_text = other.get_attribute("data-text")
+    other.click()
+    expect(root.locator(".rx-ply")).to_contain_text(f"{nodes + 1} node")
+    expect(root.locator(".rx-tree .rx-node.rx-current")).to_have_text(f"5. {other_text}")
+    root.locator(".rx-back").click()
+    expect(root.locator(".rx-children .rx-branch")).to_have_count(2)
+
+    # filter the legal moves by text
+    filt = root.locator(".rx-filter")
+    total = root.locator(".rx-action").count()
+    if total > 12:
+        filt.fill(other_text)
+        expect(root.locator(".rx-action")).not_to_have_count(total)
+        filt.fill("")
+
+    # a bad action shows the reason and changes nothing
+    before = board.inner_html()
+    root.locator(".rx-input").fill("not-a-move")
+    root.locator(".rx-play").click()
+    expect(root.locator(".rx-error")).not_to_be_empty()
+    assert board.inner_html() == before
+
+    # compare: mark here, step forward twice, compare
+    root.locator(".rx-mark").click()
+    expect(root.locator(".rx-mark")).to_contain_text("marked")
+    root.locator(".rx-forward").click()
+    root.locator(".rx-forward").click()
+    root.locator(".rx-compare").click()
+    expect(root.locator(".rx-diff-lines li").first).to_be_visible()
+
+    # viewing as Blue: no card of another hand is anywhere in the page
+    others = root.locator(".rx-seatrow:not([data-seat='1']) .rx-hand .rx-card")
+    hidden = {others.nth(i).get_attribute("data-id") for i in range(others.count())}
+    assert len(hidden) >= 6, hidden
+    root.locator(".rx-seat").select_option("1")
+    expect(root.locator(".rx-seatrow[data-seat='0'] .rx-facedown")).to_have_count(1)
+    expect(root.locator(".rx-seatrow[data-seat='1'] .rx-facedown")).to_have_count(0)
+    html = page.content()
+    leaks = {i for i in hidden if f'"{i}"' in html or f">{i}:" in html}
+    assert not leaks, f"seat 1 can read {leaks} in the page"
+    root.locator(".rx-seat").select_option("-1")
+    expect(root.locator(".rx-seatrow[data-seat='0'] .rx-facedown")).to_have_count(0)
+
+    # play runs forward by itself and pause stops it
+    root.locator(".rx-speed").select_option("8")
+    root.locator(".rx-playpause").click()
+    expect(root.locator(".rx-playpause")).to_contain_text("pause")
+    page.wait_for_timeout(600)
+    root.locator(".rx-playpause").click()
+    expect(root.locator(".rx-playpause")).to_contain_text("play")
+
+    root.screenshot(path=str(out_dir / "explorer.png"))
+    def med(xs):
+        xs = sorted(xs)
+        return round(xs[len(xs) // 2], 1)
+    lat = sorted(x[0] for x in latencies)
+    figures = {"median_ms": med(lat), "max_ms": round(lat[-1], 1), "steps": len(lat),
+               "to_dom_median_ms": med([x[1] for x in latencies]), "draw_median_ms": med([x[2] for x in latencies])}
+    (out_dir / "step-latency.json").write_text(json.dumps(figures))
+    print(f"click -> repainted board: {figures}")
+    return figures
+
+
+
 @pytest.fixture
 def lab(tmp_path):
     """A JupyterLab server on 127.0.0.1 serving a copy of the fixture notebook: (base url, token, log)."""
@@ -156,11 +283,13 @@ def lab(tmp_path):
         _stop_server(proc, base, token)
 
 
-def test_explorer_in_jupyterlab(lab):
+def test_explorer_in_jupyterlab(lab, tmp_path):
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import expect, sync_playwright
 
     base, token, log = lab
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
     external: list[str] = []
     page_errors: list[str] = []
 
@@ -187,58 +316,15 @@ def test_explorer_in_jupyterlab(lab):
             _wait_for_kernel(page, base, token)
             _run_all_cells(page)
 
-            garden = page.locator(".rx-garden svg").first
-            garden.wait_for(timeout=120_000)
             root = page.locator(".rx-root").first
-            flowers = root.locator(".rx-flower")
-            assert flowers.count() >= 1
-            assert root.locator(".rx-petal").count() >= sum(
-                int(flowers.nth(i).get_attribute("data-petals")) for i in range(flowers.count()))
-            assert root.locator(".rx-petal-placed").count() >= 1
-            assert root.locator(".rx-meter").count() == flowers.count()
-            assert root.locator(".rx-seatrow").count() == 3
-            assert root.locator(".rx-seat option").count() == 2 + 3
-
-            # play a legal move: the log grows and the view changes
-            entries = root.locator(".rx-log-entry")
-            n_before = entries.count()
-            assert n_before == 24
-            board = root.locator(".rx-board")
-            board_before = board.inner_html()
-            action = root.locator(".rx-action").first
-            text = action.get_attribute("data-text")
-            action.click()
-            expect(entries).to_have_count(n_before + 1)
-            expect(root.locator(".rx-log-entry.rx-current .rx-move")).to_have_text(text)
-            assert board.inner_html() != board_before
-
-            # one move back: the same view as before, the new move still ahead in the log
-            root.locator(".rx-back").click()
-            expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", str(n_before))
-            page.wait_for_function(
-                "([el, html]) => el.innerHTML === html", arg=[board.element_handle(), board_before])
-
-            # a bad action shows an error and changes nothing
-            root.locator(".rx-input").fill("not-a-move")
-            root.locator(".rx-play").click()
-            expect(root.locator(".rx-error")).not_to_be_empty()
-            assert board.inner_html() == board_before
-
-            # viewing as Blue hides the other hands and the move buttons (Red or Blue may be to act)
-            root.locator(".rx-seat").select_option("1")
-            expect(root.locator(".rx-seatrow[data-seat='0'] .rx-facedown")).to_have_count(1)
-            expect(root.locator(".rx-seatrow[data-seat='1'] .rx-facedown")).to_have_count(0)
-
+            root.locator(".rx-garden").first.wait_for(timeout=120_000)
+            check_explorer(page, root, out_dir)
             if os.environ.get("RX_SCREENSHOT"):
-                root.locator(".rx-seat").select_option("-1")
-                root.locator(".rx-input").fill("")
-                expect(root.locator(".rx-seatrow[data-seat='0'] .rx-facedown")).to_have_count(0)
                 shot = ROOT / "docs" / "screenshot.png"
-                shot.parent.mkdir(exist_ok=True)
-                root.screenshot(path=str(shot))
+                root.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]").screenshot(path=str(shot))
 
             # the Bokeh plot in the next cell renders (BokehJS arrives over the comm, not a CDN)
-            plot = page.locator(".rx-plot").first
+            plot = page.locator(".rx-plot").last
             plot.wait_for(timeout=60_000)
             plot.locator(".bk-Canvas").first.wait_for(timeout=60_000)
             assert plot.locator("canvas").count() >= 1
@@ -255,3 +341,80 @@ def test_explorer_in_jupyterlab(lab):
             browser.close()
     assert not external, f"the page tried to reach other hosts: {external}"
     print(f"browser test took {time.monotonic() - started:.1f}s")
+
+
+def test_the_explorer_works_as_a_voila_dashboard(tmp_path):
+    """The same fixture notebook under Voila: code cells hidden, the explorer live."""
+    from playwright.sync_api import expect, sync_playwright
+
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing on CI: install Debian's chromium package")
+        pytest.skip(f"{CHROMIUM} not found (apt-get install chromium)")
+    work = tmp_path / "nb"
+    work.mkdir()
+    shutil.copy(FIXTURE, work / FIXTURE.name)
+    port = _free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")]:
+        env[var] = str(tmp_path / sub)
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           "--ServerApp.port_retries=0", FIXTURE.name]
+    log = tmp_path / "voila.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=work, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    external: list[str] = []
+
+    def guard(route):
+        external.append(route.request.url)
+        route.abort()
+
+    try:
+        deadline = time.monotonic() + 90  # voila has no status API: wait for the port to accept
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"voila exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"voila did not listen within 90s:\n{log.read_text()[-4000:]}")
+                time.sleep(0.3)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                context = browser.new_context(viewport={"width": 1400, "height": 1100})
+                context.route(EXTERNAL, guard)
+                page = context.new_page()
+                page.set_default_timeout(120_000)
+                page.goto(base)
+                root = page.locator(".rx-root").first
+                root.locator(".rx-garden").first.wait_for()
+                assert "random_move" not in page.inner_text("body")  # the code cells are not shown
+                expect(root.locator(".rx-counter")).to_contain_text("turn 1")
+                root.locator(".rx-forward").click()
+                expect(root).not_to_have_attribute("data-node", "0")
+                root.locator(".rx-action").first.click()
+                expect(root.locator(".rx-ply")).to_contain_text("26 node")
+                page.locator(".rx-plot .bk-Canvas").first.wait_for()
+                root.screenshot(path=str(tmp_path / "voila.png"))
+            except Exception:
+                print(f"voila log tail:\n{log.read_text()[-3000:]}\nblocked: {external}")
+                raise
+            finally:
+                browser.close()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+    # Voila's own page template links Font Awesome (ipywidgets' icons) from a CDN; offline it is blocked
+    # and nothing of ours needs it. Anything else leaving 127.0.0.1 fails the test.
+    ours = [u for u in external if "@fortawesome/fontawesome-free" not in u]
+    assert not ours, f"the dashboard tried to reach other hosts: {ours}"

@@ -17,7 +17,7 @@ from explorer.core import State, widgets_root
 from explorer.timeline import Timeline
 from explorer.widgets import OMNISCIENT, PUBLIC, Explorer, show
 
-SYNCED = ("view", "seat", "legal", "log", "branches", "error", "title", "meta")
+SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview")
 
 
 def lotus(players=3, seed=1, **kw):
@@ -53,7 +53,7 @@ def test_initial_traits(w):
     assert w.view == s.view(None)
     assert [a["text"] for a in w.legal] == [str(a) for a in s.legal_actions()]
     assert all(a["label"] for a in w.legal)
-    assert w.log == [] and w.branches == [] and w.error == ""
+    assert w.log == [] and w.tree == [] and w.meta["children"] == [] and w.error == ""
     assert "Lotus" in w.title
     assert w.meta["at_start"] and w.meta["at_end"] and w.meta["can_act"] and w.meta["players"] == 3
     assert w.meta["seat_names"] == [seat["name"] for seat in s.view(None)["seats"]]
@@ -70,22 +70,33 @@ def test_constructors_and_show():
     assert pub.seat == PUBLIC and pub.viewer == -1 and pub.view == s.view(-1)
     with pytest.raises(ValueError, match="ambiguous"):
         Explorer(s, seat=-1)  # the engine's -1 is the spectator, the trait's is omniscient
+    by_name = Explorer("lotus", players=2, seed=3)
+    assert by_name.state == explorer.load("lotus", players=2, seed=3)
+    with pytest.raises(ValueError, match="neither a game"):
+        Explorer("no-such-game")
+    with pytest.raises(TypeError, match="only apply"):
+        Explorer(s, players=2)
     with pytest.raises(TypeError):
-        Explorer("lotus")
+        Explorer(42)
     with pytest.raises(Exception, match="seat must be"):
         Explorer(s, seat=7)
 
 
 def test_front_end_files_are_packaged_and_offline():
-    js = (widgets_root() / "explorer.js").read_text()
-    css = (widgets_root() / "explorer.css").read_text()
-    assert str(Explorer._esm) == js and str(Explorer._css) == css
+    root = widgets_root()
+    js = Explorer._esm
+    css = (root / "explorer.css").read_text()
+    assert str(Explorer._css) == css
+    for part in ["common.js", "explorer.js", *(f"boards/{p.name}" for p in (root / "boards").glob("*.js"))]:
+        assert (root / part).read_text() in js, part
+    assert 'registerBoard("lotus"' in js
     assert "export default" in js
     assert not re.search(r"^\s*import\b|\bimport\s*\(", js, re.MULTILINE), "the ESM must not import anything"
     urls = set(re.findall(r"https?://[^\s\"')]+", js + css))
     assert urls <= {"http://www.w3.org/2000/svg"}, urls
     for cls in ("rx-garden", "rx-flower", "rx-petal", "rx-meter", "rx-actions", "rx-action", "rx-log",
-                "rx-back", "rx-forward", "rx-seat", "rx-error", "rx-json"):
+                "rx-back", "rx-forward", "rx-seat", "rx-error", "rx-json", "rx-tree", "rx-playpause", "rx-speed",
+                "rx-reset", "rx-filter", "rx-counter", "rx-diff", "rx-mark", "rx-compare", "rx-comment"):
         assert cls in js, cls
 
 
@@ -146,18 +157,27 @@ def test_a_different_move_makes_a_branch(w):
     assert w.node.action == b2 and w.node.ply == 2
     assert w.log[-1]["variations"] == 1 and w.log[-1]["text"] == b2
     send(w, "back")
-    assert [(b["text"], b["main"]) for b in w.branches] == [(a2, True), (b2, False)]
-    assert [b["id"] for b in w.branches] == [c.id for c in w.node.children]
+    kids = w.meta["children"]
+    assert [(b["text"], b["main"]) for b in kids] == [(a2, True), (b2, False)]
+    assert [b["id"] for b in kids] == [c.id for c in w.node.children]
+    # the tree row of the main move lists the variation
+    row = next(r for r in w.tree if r["ply"] == 2)
+    assert row["main"] and [a["moves"][0]["text"] for a in row["alts"]] == [b2]
     # forward follows the main line; promote makes the variation the main line
-    send(w, "goto", id=w.branches[1]["id"])
+    send(w, "goto", id=kids[1]["id"])
     send(w, "promote")
     send(w, "back")
-    assert [b["text"] for b in w.branches] == [b2, a2]
+    assert [b["text"] for b in w.meta["children"]] == [b2, a2]
     send(w, "forward")
     assert w.node.action == b2
     # delete removes the current move and what follows
     send(w, "delete")
-    assert w.node.ply == 1 and w.branches == [] and [c.action for c in w.node.children] == [a2]
+    assert w.node.ply == 1 and [c["text"] for c in w.meta["children"]] == [a2]
+    assert [c.action for c in w.node.children] == [a2]
+    # playing an existing move follows it instead of duplicating it
+    n = len(w.timeline)
+    send(w, "act", text=a2)
+    assert len(w.timeline) == n and w.node.action == a2
     send(w, "start")
     send(w, "delete")
     assert "root" in w.error
@@ -224,7 +244,8 @@ def test_a_seat_sees_no_other_hand():
             else:
                 assert w.legal == [] and not w.meta["can_act"]
             # other seats' exchanges read as 'x<n>' only
-            for e, node in zip(w.log, w.timeline.line(w.node)[1:]):
+            for e in w.log:
+                node = w.timeline.nodes[e["id"]]
                 if node.actor != viewer and node.action.startswith("x"):
                     assert re.fullmatch(r"x\d", e["text"]), e
                     assert node.action[1:] not in e["label"]
@@ -388,3 +409,131 @@ def test_show_wraps_a_bokeh_model_and_serves_bokehjs():
     assert b"root.Bokeh = bokeh" in buffers[0]
     p._send_bokehjs(p, {"type": "something else"}, [])
     assert len(sent) == 1
+
+
+# -- what the explorer adds to the timeline: counter, comments, compare, windows, score race --------
+
+def test_counter_names_the_turn_the_step_and_the_seat_to_act(w):
+    assert w.meta["counter"] == "turn 1 · action 1 of 2 · Red Ladybug to act"
+    w.play(w.legal[0]["text"])
+    assert w.meta["counter"] == "turn 1 · action 2 of 2 · Red Ladybug to act"
+    w.playout()
+    assert w.meta["counter"].endswith("final scores · game over")
+
+
+def test_comment_mark_and_compare_from_the_front_end(w):
+    send(w, "act", text=w.legal[0]["text"])
+    send(w, "comment", text="a quiet start")
+    assert w.node.comment == "a quiet start" and w.meta["comment"] == "a quiet start"
+    assert w.log[-1]["comment"] == "a quiet start"
+    send(w, "comment", text="x" * 5000)
+    assert "2000" in w.error and w.node.comment == "a quiet start"
+    send(w, "compare")
+    assert "mark a node first" in w.error
+    send(w, "mark")
+    marked = w.node.id
+    for _ in range(3):
+        send(w, "random")
+    assert w.meta["mark"] == marked
+    send(w, "compare")
+    assert w.diff["a"] == marked and w.diff["b"] == w.node.id and w.diff["lines"]
+    assert w.compare() == w.diff["lines"]
+    send(w, "clear_compare")
+    assert w.diff == {}
+
+
+def test_compare_in_a_seat_view_hides_other_hands():
+    w = Explorer(lotus(seed=4), random_seed=4)
+    w.mark()
+    for _ in range(10):
+        w.random_move()
+    w.set_seat(1)
+    lines = w.compare(w.timeline.root, w.node)
+    from explorer.widgets import _ids
+    seen = _ids(w.state.view(1)) | _ids(w.timeline.root.state.view(1))
+    hidden = (hidden_ids(w.state, 1) | hidden_ids(w.timeline.root.state, 1)) - seen
+    assert hidden and lines and not any(i in line for line in lines for i in hidden)
+    assert any("seats.1.hand" in line for line in lines)  # its own hand changed and is shown
+
+
+def test_preview_is_sent_only_to_the_seat_that_may_act(w):
+    text = w.legal[0]["text"]
+    send(w, "preview", text=text)
+    assert w.error == "" and w.preview == {"action": text, "node": 0}  # Lotus draws no preview
+    send(w, "act", text=text)  # moving clears it
+    assert w.preview == {}
+    send(w, "back")
+    w.set_seat(2)
+    send(w, "preview", text=text)
+    assert "turn" in w.error and w.preview == {}
+
+
+def test_long_timelines_are_synced_as_a_window():
+    tl = Timeline(Nim(pile=20_001))
+    for _ in range(10_000):
+        tl.play(1)
+    w = Explorer(tl, score_panel=False)
+    from explorer.widgets import AHEAD, WINDOW
+    assert len(w.log) == WINDOW and w.meta["earlier"] and not w.meta["more_ahead"]
+    size = len(json.dumps({k: w.get_state()[k] for k in SYNCED}))
+    assert size < 60_000, size
+    w.goto(tl.root.children[0])
+    assert len(w.log) == 1 + AHEAD and w.meta["more_ahead"] and not w.meta["earlier"]
+    w.goto(5000)
+    assert len(w.log) == WINDOW + AHEAD and w.log[WINDOW - 1]["current"]
+
+
+def test_the_panel_shows_a_score_race_that_follows_the_line():
+    w = Explorer(lotus(seed=3), random_seed=3)
+    panel = w.panel
+    fig = w._race.figure
+    assert panel.children == (w, w._race)
+    for _ in range(30):
+        w.random_move()
+    src = fig.select_one({"name": "score-seat-0"})
+    assert src.data["ply"] == list(range(31))
+    assert src.data["score"][-1] == w.state.view(-1)["seats"][0]["score"]
+    w.goto(w.timeline.root.children[0])
+    assert fig.select_one({"name": "current-ply"}).location == 1
+    assert src.data["ply"] == list(range(31))  # same line: the data is not resent
+    bundle = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.model_id
+
+
+def test_states_draw_themselves_without_the_widget():
+    s = lotus(seed=5)
+    for a in s.legal_actions()[:1]:
+        s = s.apply(a)
+    picture = s._repr_svg_()
+    assert picture.startswith("<svg") and picture.endswith("</svg>") and "Primrose" in picture or "flower" in picture
+    assert s._repr_html_().startswith("<div><svg")
+    mine = s.view(None)["seats"][1]["hand"]
+    seat0 = s.svg(0)
+    assert "hidden" in seat0 and "Blue" in seat0
+    assert len(mine) == s.view(0)["seats"][1]["hand_size"]
+
+
+def test_a_tutorial_is_written_from_the_explorer(tmp_path):
+    from explorer import tutorial
+    w = Explorer(lotus(seed=6), random_seed=6)
+    w.comment("Setting the scene <b>bold</b>", node=w.timeline.root)
+    for _ in range(4):
+        w.random_move()
+    w.comment("'); import os  # a comment is never code")
+    w.back()
+    path = tutorial.export(w, tmp_path / "t.ipynb", title="Four moves")
+    import nbformat
+    nb = nbformat.read(path, as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    md = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert len(code) == 1 + 4 + 1  # set-up, one per move (through current to the end of the line), describe
+    assert "Four moves" in md and "&lt;b&gt;" in md and "import os" in md
+    assert not any("import os" in c for c in code)
+    # replaying the cells gives the explorer's final position
+    env: dict = {}
+    for c in code[:-1]:
+        exec(compile(c.replace("\nstate", "\n_ = state"), "cell", "exec"), env)  # noqa: S102 - our own cells
+    assert env["state"] == w.timeline.mainline()[-1].state
+    with pytest.raises(ValueError, match="ipynb"):
+        tutorial.export(w, tmp_path / "t.txt")

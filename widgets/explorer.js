@@ -1,234 +1,8 @@
-// The rules explorer front end: an anywidget ES module with no imports and no network access.
-// It draws the `view` dict that Python sends and turns clicks into intents ({type: ...} messages).
-// All game logic and all decisions about hidden information stay in Python (explorer/widgets.py).
-
-const SVG = "http://www.w3.org/2000/svg";
-const COLORS = { red: "#d1495b", blue: "#3a6ea5", yellow: "#e3b505", green: "#4f9d55" };
-const WILD = "#f3efe2";
-const LOTUS_GROUPS = {
-  x: "exchange", g: "guardian", e: "elder", f: "fortune", d: "draw", w: "wildflower",
-  "+": "take", p: "pass",
-};
-
-// -- tiny DOM helpers ------------------------------------------------------------------------
-
-function h(tag, attrs = {}, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) el.append(kid);
-  return el;
-}
-
-function s(tag, attrs = {}, ...kids) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined) continue;
-    if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v);
-  }
-  for (const kid of kids.flat()) if (kid) el.append(kid);
-  return el;
-}
-
-const cap = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
-const seatColor = (view, i) => {
-  const c = view.seats?.[i]?.color;
-  return COLORS[c] || c || "#888";
-};
-const seatShort = (view, i) => cap(view.seats?.[i]?.color) || `Seat ${i + 1}`;
-const seatName = (view, i) => view.seats?.[i]?.name || seatShort(view, i);
-
-// -- lotus: cards, flowers, control meters ------------------------------------------------------
-
-function cardSvg(view, card) {
-  const wild = card.owner === null || card.owner === undefined;
-  const fill = wild ? WILD : seatColor(view, card.owner);
-  const svg = s("svg", { class: "rx-card" + (wild ? " rx-card-wild" : ""), width: 26, height: 36,
-    viewBox: "0 0 26 36", "data-id": card.id });
-  svg.append(s("title", { text: `${card.id}: ${card.petals} petals, ` +
-    (wild ? "wildflower" : `${card.symbols} symbol(s)`) }));
-  svg.append(s("rect", { x: 1, y: 1, width: 24, height: 34, rx: 4, fill, stroke: "#555" }));
-  svg.append(s("text", { x: 13, y: 17, "text-anchor": "middle", class: "rx-card-num",
-    fill: wild ? "#333" : "#fff", text: String(card.petals) }));
-  if (wild) svg.append(s("text", { x: 13, y: 30, "text-anchor": "middle", class: "rx-card-mark",
-    fill: "#6a8d3a", text: "✿" }));
-  for (let k = 0; k < (card.symbols || 0); k++) {
-    svg.append(s("circle", { cx: card.symbols === 2 ? 9 + 8 * k : 13, cy: 27, r: 3, fill: "#fff",
-      stroke: "#333" }));
-  }
-  return svg;
-}
-
-function drawFlower(view, f, x, y, scale) {
-  const g = s("g", { class: "rx-flower", transform: `translate(${x},${y})`, "data-petals": f.petals,
-    "data-placed": f.placed });
-  g.append(s("title", { text: `${f.name}: ${f.placed}/${f.petals} petals` }));
-  const cx = 75, cy = 60;
-  for (let k = 0; k < f.petals; k++) {
-    const angle = (360 * k) / f.petals;
-    const card = f.cards?.[k];
-    const pg = s("g", { transform: `translate(${cx},${cy}) rotate(${angle})` });
-    if (card) {
-      const wild = card.owner === null || card.owner === undefined;
-      pg.setAttribute("class", "rx-petal rx-petal-placed" + (wild ? " rx-petal-wild" : ""));
-      pg.setAttribute("data-id", card.id);
-      pg.append(s("title", { text: wild ? `${card.id} (wildflower)` :
-        `${card.id} (${seatShort(view, card.owner)}, ${card.symbols} symbol(s))` }));
-      pg.append(s("ellipse", { cx: 0, cy: -28, rx: 11, ry: 22,
-        fill: wild ? WILD : seatColor(view, card.owner), stroke: "#444", "stroke-width": 1 }));
-      for (let d = 0; d < (card.symbols || 0); d++) {
-        pg.append(s("circle", { class: "rx-symbol", cx: card.symbols === 2 ? -4 + 8 * d : 0, cy: -38, r: 3,
-          fill: "#fff", stroke: "#222", "stroke-width": 0.8 }));
-      }
-      if (wild) pg.append(s("text", { x: 0, y: -34, "text-anchor": "middle", class: "rx-wildmark",
-        text: "✿" }));
-    } else {
-      pg.setAttribute("class", "rx-petal rx-petal-empty");
-      pg.append(s("ellipse", { cx: 0, cy: -28, rx: 11, ry: 22, fill: "none", stroke: "#999",
-        "stroke-dasharray": "3 3" }));
-    }
-    g.append(pg);
-  }
-  g.append(s("circle", { cx, cy, r: 15, fill: "#fffbe6", stroke: "#b8a160" }));
-  g.append(s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "rx-flower-count",
-    text: `${f.placed}/${f.petals}` }));
-  g.append(s("text", { x: cx, y: 126, "text-anchor": "middle", class: "rx-flower-name", text: f.name }));
-  // guardians (insects) and elders sit on the flower's heart
-  (f.guardians || []).forEach((gd, i) => {
-    const n = f.guardians.length;
-    const a = (2 * Math.PI * i) / Math.max(n, 1) + Math.PI / 4;
-    const gx = cx + (n > 1 ? 9 * Math.cos(a) : 0) + 20, gy = cy + 22 + (n > 1 ? 6 * Math.sin(a) : 0);
-    const title = s("title", { text: `${gd.elder ? "Elder Guardian" : "guardian"} of ${seatShort(view, gd.seat)}` });
-    if (gd.elder) {
-      g.append(s("rect", { class: "rx-guardian rx-elder", x: gx - 6, y: gy - 6, width: 12, height: 12,
-        transform: `rotate(45 ${gx} ${gy})`, fill: seatColor(view, gd.seat), stroke: "#222" }, title));
-    } else {
-      g.append(s("circle", { class: "rx-guardian", cx: gx, cy: gy, r: 5, fill: seatColor(view, gd.seat),
-        stroke: "#222" }, title));
-    }
-  });
-  g.append(drawMeter(view, f, 10, 134, scale));
-  return g;
-}
-
-function drawMeter(view, f, x, y, scale) {
-  const g = s("g", { class: "rx-meter", transform: `translate(${x},${y})` });
-  const infl = f.influence || [];
-  const leaders = f.leaders || [];
-  const width = 104;
-  infl.forEach((v, i) => {
-    const lead = leaders.includes(i);
-    const row = s("g", { class: "rx-meter-row" + (lead ? " rx-leader" : ""), "data-seat": i,
-      "data-influence": v });
-    row.append(s("rect", { x: 0, y: i * 11, width, height: 8, fill: "#eee", rx: 2 }));
-    row.append(s("rect", { class: "rx-meter-bar", x: 0, y: i * 11, width: (width * v) / scale, height: 8,
-      fill: seatColor(view, i), rx: 2, stroke: lead ? "#111" : "none", "stroke-width": lead ? 1.5 : 0 }));
-    row.append(s("text", { x: width + 4, y: i * 11 + 8, class: "rx-meter-num", text: String(v) }));
-    g.append(row);
-  });
-  let text = "no control";
-  const best = Math.max(0, ...infl);
-  if (leaders.length === 1) text = "reward: " + seatShort(view, (f.reward || leaders)[0]);
-  else if (leaders.length > 1) text = (best > 0 ? "tie: " : "tie at 0: ") + leaders.map((i) => seatShort(view, i)).join(", ");
-  g.append(s("text", { x: 0, y: infl.length * 11 + 10, class: "rx-meter-text", text }));
-  return g;
-}
-
-function drawGarden(view) {
-  const flowers = view.flowers || [];
-  const cols = Math.max(1, Math.min(flowers.length, 5));
-  const rows = Math.max(1, Math.ceil(flowers.length / cols));
-  const cellH = 150 + 11 * (view.seats?.length || 1);
-  const scale = Math.max(3, ...flowers.flatMap((f) => f.influence || [0]));
-  if (!flowers.length) {
-    return s("svg", { class: "rx-garden-svg", viewBox: "0 0 300 32", width: 300, height: 32 },
-      s("text", { x: 4, y: 20, class: "rx-empty", text: "The garden is empty." }));
-  }
-  const svg = s("svg", { class: "rx-garden-svg", viewBox: `0 0 ${cols * 150} ${rows * cellH}`,
-    width: cols * 150, height: rows * cellH });
-  flowers.forEach((f, i) => svg.append(drawFlower(view, f, (i % cols) * 150, Math.floor(i / cols) * cellH, scale)));
-  return svg;
-}
-
-function drawSeats(view) {
-  const box = h("div", { class: "rx-seats" });
-  (view.seats || []).forEach((seat, i) => {
-    const hand = Array.isArray(seat.hand)
-      ? h("span", { class: "rx-hand" }, seat.hand.map((c) => cardSvg(view, c)))
-      : h("span", { class: "rx-hand rx-hidden" },
-        h("span", { class: "rx-facedown", title: "face-down cards", text: `▮ × ${seat.hand_size}` }));
-    const row = h("div", {
-      class: "rx-seatrow" + (view.current_player === i ? " rx-turn" : "") +
-        (view.viewer === i ? " rx-me" : ""),
-      "data-seat": i, style: `--seat:${seatColor(view, i)}`,
-    },
-    h("span", { class: "rx-chip" }),
-    h("span", { class: "rx-seatname", text: seatName(view, i) + (seat.team !== null && seat.team !== undefined ? ` (team ${seat.team + 1})` : "") }),
-    hand,
-    h("span", { class: "rx-stat", title: "hand / limit", text: `hand ${seat.hand_size}/${seat.hand_limit}` }),
-    h("span", { class: "rx-stat", title: "cards in deck", text: `deck ${seat.deck_size}` }),
-    h("span", { class: "rx-stat", title: "scoring pile", text: `pile ${seat.pile_size}` }),
-    h("span", { class: "rx-stat", title: "scoring tokens", text: `tokens ${seat.tokens}` }),
-    h("span", { class: "rx-stat", title: "guardians in supply",
-      text: `supply ${seat.supply?.insects ?? 0} insect(s)${seat.supply?.elder ? " + elder" : ""}` }),
-    h("span", { class: "rx-powers" }, (seat.powers || []).map((p) => h("span", { class: "rx-power", text: p }))),
-    h("span", { class: "rx-score", title: "public score", text: `score ${seat.score}` }));
-    box.append(row);
-  });
-  return box;
-}
-
-function statusLine(view) {
-  const bits = [`turn ${view.turn}`, `phase ${view.phase}`];
-  if (view.current_player !== null && view.current_player !== undefined) {
-    bits.push(`${seatShort(view, view.current_player)} to act` +
-      (view.phase === "actions" ? ` (${view.actions_left} action(s) left)` : ""));
-  }
-  if (view.pending_rewards?.length) bits.push("rewards pending: " + view.pending_rewards.map((i) => seatShort(view, i)).join(", "));
-  if (view.final_round) bits.push("final round");
-  return bits.join(" · ");
-}
-
-function resultLine(view) {
-  const r = view.result;
-  if (!r) return null;
-  const scores = (r.seats || []).map((p, i) => `${seatShort(view, i)} ${p}`).join(", ");
-  const teams = r.teams ? ` · teams ${r.teams.join(" / ")}` : "";
-  const win = (r.winners || []).map((i) => seatShort(view, i)).join(", ");
-  const outcome = view.solo ? ` · ${r.outcome}` : "";
-  return h("div", { class: "rx-result", text: `Game over: ${scores}${teams} · winner(s): ${win || "none"}${outcome}` });
-}
-
-function drawLotus(view) {
-  const wrap = h("div", { class: "rx-garden" });
-  wrap.append(h("div", { class: "rx-status", text: statusLine(view) }));
-  const res = resultLine(view);
-  if (res) wrap.append(res);
-  wrap.append(drawGarden(view));
-  const extra = h("div", { class: "rx-supply" });
-  if (!view.solo || (view.display || []).length) {
-    extra.append(h("span", { class: "rx-display" }, h("span", { class: "rx-label", text: "Wildflowers: " }),
-      (view.display || []).map((c) => cardSvg(view, c))));
-  }
-  extra.append(h("span", { class: "rx-stat", text: `wild deck ${view.wild_deck}` }));
-  if (view.tokens_left !== null && view.tokens_left !== undefined) {
-    extra.append(h("span", { class: "rx-stat", text: `tokens left ${view.tokens_left}` }));
-  }
-  if (view.winter_lotus !== null && view.winter_lotus !== undefined) {
-    extra.append(h("span", { class: "rx-stat rx-winter", text: `Winter Lotus ${view.winter_lotus}` }));
-    extra.append(h("span", { class: "rx-stat", text: `completed: ${(view.solo_completed || []).join(", ") || "none"}` }));
-  }
-  wrap.append(extra);
-  wrap.append(drawSeats(view));
-  return wrap;
-}
-
-// -- any other game: a JSON tree ----------------------------------------------------------------
+// The explorer shell, the same for every game: board (from widgets/boards/<game>.js), controls, legal moves, log,
+// variation tree and compare panel. It draws the synced traits and turns clicks into intents ({type: ...}).
+// All game logic and every decision about hidden information stay in Python (explorer/widgets.py).
+// Updates happen in place: each section is rebuilt only when its own data changed (`patch`), and the
+// current-move highlight is a class toggle, so stepping never rebuilds the whole widget.
 
 function jsonTree(value, key) {
   const label = key === undefined ? "" : `${key}: `;
@@ -241,130 +15,256 @@ function jsonTree(value, key) {
   return h("div", { class: "rx-json-leaf", text: label + JSON.stringify(value) });
 }
 
-const DRAWERS = { lotus: drawLotus };
-
-function drawBoard(view) {
-  const draw = DRAWERS[view?.game];
-  if (draw) {
-    try {
-      return draw(view);
-    } catch (err) {
-      console.error("rules explorer: drawing failed, showing the raw view", err);
-    }
-  }
-  return h("div", { class: "rx-json" }, jsonTree(view || {}));
-}
-
-// -- the widget ---------------------------------------------------------------------------------
+const SPEEDS = [0.5, 1, 2, 4, 8];  // moves per second for play
 
 function render({ model, el }) {
   const send = (msg) => model.send(msg);
-  const root = h("div", { class: "rx-root" });
-  const title = h("div", { class: "rx-title" });
+  const ctx = { send, seat: model.get("seat"), meta: {} };
+  const btn = (cls, text, tip, msg) => h("button", { class: `rx-btn ${cls}`, title: tip, text,
+    onclick: () => send(typeof msg === "function" ? msg() : msg) });
+
+  // -- skeleton, built once
+  const root = h("div", { class: "rx-root", tabindex: "0" });
+  const title = h("span", { class: "rx-title" });
+  const counter = h("span", { class: "rx-counter", "aria-live": "polite" });
   const board = h("div", { class: "rx-board" });
   const seatSel = h("select", { class: "rx-seat", title: "view the game as",
     onchange: () => send({ type: "seat", seat: Number(seatSel.value) }) });
-  const btn = (cls, text, tip, msg) => h("button", { class: `rx-btn ${cls}`, title: tip, text,
-    onclick: () => send(typeof msg === "function" ? msg() : msg) });
   const nav = {
-    start: btn("rx-start", "|◀", "to the start", { type: "start" }),
-    back: btn("rx-back", "◀", "one move back", { type: "back" }),
-    forward: btn("rx-forward", "▶", "one move forward (main line)", { type: "forward" }),
-    end: btn("rx-end", "▶|", "to the end of the line", { type: "end" }),
+    start: btn("rx-start", "|◀", "to the start (Home)", { type: "start" }),
+    back: btn("rx-back", "◀", "one move back (←)", { type: "back" }),
+    forward: btn("rx-forward", "▶", "one move forward on the main line (→)", { type: "forward" }),
+    end: btn("rx-end", "▶|", "to the end of the line (End)", { type: "end" }),
   };
+  const playBtn = h("button", { class: "rx-btn rx-playpause", title: "step forward automatically", text: "⏵ play" });
+  const speedSel = h("select", { class: "rx-speed", title: "moves per second" },
+    SPEEDS.map((v) => h("option", { value: v, text: `${v}/s`, selected: v === 2 })));
+  const resetBtn = h("button", { class: "rx-btn rx-reset", title: "stop and go back to the start", text: "reset" });
   const ply = h("span", { class: "rx-ply" });
+  const filter = h("input", { class: "rx-filter", type: "search", placeholder: "filter moves",
+    spellcheck: "false", oninput: () => drawLegal(true) });
   const actions = h("div", { class: "rx-actions" });
-  const input = h("input", { class: "rx-input", type: "text", placeholder: "action in notation, e.g. 5ss",
-    spellcheck: "false", onkeydown: (e) => { if (e.key === "Enter") play(); } });
-  const play = () => { if (input.value.trim()) send({ type: "act", text: input.value.trim() }); };
+  const input = h("input", { class: "rx-input", type: "text", placeholder: "action in notation",
+    spellcheck: "false", onkeydown: (e) => { if (e.key === "Enter") playText(); } });
+  const playText = () => { if (input.value.trim()) send({ type: "act", text: input.value.trim() }); };
   const tools = {
-    play: h("button", { class: "rx-btn rx-play", text: "Play", onclick: play }),
+    play: h("button", { class: "rx-btn rx-play", text: "Play", onclick: playText }),
     random: btn("rx-random", "Random move", "play one random legal move", { type: "random" }),
     playout: btn("rx-playout", "Play out", "random moves to the end of the game", { type: "playout" }),
-    promote: btn("rx-promote", "Promote", "make this line the main line", { type: "promote" }),
-    del: btn("rx-delete", "Delete", "delete this move and what follows", { type: "delete" }),
   };
   const error = h("div", { class: "rx-error", role: "alert" });
   const log = h("ol", { class: "rx-log" });
-  const branches = h("div", { class: "rx-branches" });
+  const tree = h("div", { class: "rx-tree" });
+  const comment = h("input", { class: "rx-comment", type: "text", placeholder: "comment on this move",
+    onkeydown: (e) => { if (e.key === "Enter") send({ type: "comment", text: comment.value }); } });
+  const nodeTools = {
+    promote: btn("rx-promote", "Promote", "make the line to this move the main line", { type: "promote" }),
+    del: btn("rx-delete", "Delete", "delete this move and everything after it", { type: "delete" }),
+    comment: h("button", { class: "rx-btn rx-comment-save", text: "Comment", title: "save the comment",
+      onclick: () => send({ type: "comment", text: comment.value }) }),
+    mark: btn("rx-mark", "Mark", "remember this node to compare another with it", { type: "mark" }),
+    compare: btn("rx-compare", "Compare", "what changed from the marked node to this one", { type: "compare" }),
+  };
+  const diffBox = h("div", { class: "rx-diff" });
+  const children = h("div", { class: "rx-children" });
   root.append(
-    title, board,
-    h("div", { class: "rx-controls" }, Object.values(nav), h("label", { class: "rx-seat-label", text: "view as " }),
-      seatSel, ply),
-    actions,
+    h("div", { class: "rx-header" }, title, counter),
+    board,
+    h("div", { class: "rx-controls" }, Object.values(nav), playBtn, speedSel, resetBtn,
+      h("label", { class: "rx-seat-label", text: "view as " }), seatSel, ply),
+    h("div", { class: "rx-legal" }, filter, actions),
     h("div", { class: "rx-entry" }, input, Object.values(tools)),
     error,
-    h("div", { class: "rx-history" }, h("div", { class: "rx-log-box" }, log), branches),
+    h("div", { class: "rx-history" },
+      h("div", { class: "rx-log-box" }, h("div", { class: "rx-panel-title", text: "Log" }), log),
+      h("div", { class: "rx-tree-box" }, h("div", { class: "rx-panel-title", text: "Variations" }), tree, children,
+        h("div", { class: "rx-node-tools" }, comment, Object.values(nodeTools)))),
+    diffBox,
   );
   el.append(root);
 
+  // -- play / pause: a timer sending "forward" until the end of the line
+  let timer = null;
+  const stop = () => { if (timer) clearInterval(timer); timer = null; playBtn.textContent = "⏵ play"; };
+  const go = () => {
+    stop();
+    timer = setInterval(() => {
+      if ((model.get("meta") || {}).at_end) stop(); else send({ type: "forward" });
+    }, 1000 / Number(speedSel.value));
+    playBtn.textContent = "⏸ pause";
+  };
+  playBtn.addEventListener("click", () => (timer ? stop() : go()));
+  speedSel.addEventListener("change", () => { if (timer) go(); });
+  resetBtn.addEventListener("click", () => { stop(); send({ type: "start" }); });
+  root.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, select, textarea")) return;
+    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
+    if (keys[e.key]) { e.preventDefault(); send({ type: keys[e.key] }); }
+  });
+
+  // -- the board: drawn by the game's board module, updated in place when it can
+  let boardEl = null, boardGame = null, lastView = null;
+  function drawBoard(view) {
+    const b = BOARDS[view?.game];
+    try {
+      if (b && boardEl && boardGame === view.game && b.update && b.update(boardEl, view, lastView, ctx)) return;
+      const next = b ? b.draw(view, ctx) : h("div", { class: "rx-json" });
+      if (!b) patch(next, view, () => jsonTree(view || {}));
+      boardEl = next;
+      boardGame = b ? view.game : null;
+      board.replaceChildren(next);
+    } catch (err) {
+      console.error("rules explorer: drawing failed, showing the raw view", err);
+      boardEl = null;
+      board.replaceChildren(h("div", { class: "rx-json" }, jsonTree(view || {})));
+    }
+  }
+
+  function showPreview() {
+    const b = BOARDS[boardGame];
+    if (!b || !b.preview || !boardEl) return;
+    const p = model.get("preview") || {};
+    b.preview(boardEl, Object.keys(p).length ? p : null, model.get("view") || {}, ctx);
+  }
+
+  // -- legal moves: notation + one-line explanation, filterable
+  function drawLegal(force) {
+    const legal = model.get("legal") || [];
+    const meta = model.get("meta") || {};
+    const q = filter.value.trim().toLowerCase();
+    filter.hidden = legal.length <= 12;
+    const shown = q ? legal.filter((a) => (a.text + " " + a.label).toLowerCase().includes(q)) : legal;
+    const key = [shown, meta.hint, legal.length];
+    if (force) actions.__rxSig = null;
+    patch(actions, key, () => {
+      if (!legal.length) return h("span", { class: "rx-hint", text: meta.hint || "" });
+      const items = shown.map((a) => h("button", {
+        class: "rx-btn rx-action", title: a.label, "data-text": a.text,
+        onclick: () => send({ type: "act", text: a.text }),
+        onmouseenter: () => { if (BOARDS[boardGame]?.preview) send({ type: "preview", text: a.text }); },
+        onmouseleave: () => { const b = BOARDS[boardGame]; if (b?.preview && boardEl) b.preview(boardEl, null, model.get("view") || {}, ctx); },
+      }, h("code", { class: "rx-action-text", text: a.text }),
+      a.label && a.label !== a.text ? h("span", { class: "rx-action-label", text: a.label }) : null));
+      const note = shown.length < legal.length ? h("span", { class: "rx-hint", text: `${shown.length} of ${legal.length} moves` }) : null;
+      return [...items, note];
+    });
+  }
+
+  // -- log (plain English) and the variation tree, both windows around the current node
+  function drawLog(view) {
+    const entries = model.get("log") || [];
+    const meta = model.get("meta") || {};
+    patch(log, [entries.map((e) => [e.id, e.label, e.variations, e.comment]), meta.earlier, meta.more_ahead], () => [
+      meta.earlier ? h("li", { class: "rx-log-more", text: "… earlier moves" }) : null,
+      ...entries.map((e) => {
+        const li = h("li", { class: "rx-log-entry", "data-id": e.id, value: e.ply, title: e.text,
+          onclick: () => send({ type: "goto", id: e.id }) },
+        h("span", { class: "rx-log-text", text: e.label }),
+        e.comment ? h("span", { class: "rx-log-comment", text: ` — ${e.comment}` }) : null);
+        if (e.actor !== null && e.actor !== undefined) li.style.setProperty("--seat", seatColor(view, e.actor));
+        return li;
+      }),
+      meta.more_ahead ? h("li", { class: "rx-log-more", text: "… later moves" }) : null,
+    ]);
+    let current = null;
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    for (const li of log.querySelectorAll(".rx-log-entry")) {
+      const e = byId.get(Number(li.dataset.id));
+      li.classList.toggle("rx-current", !!e?.current);
+      li.classList.toggle("rx-future", !!e?.future);
+      if (e?.current) current = li;
+    }
+    scrollInto(log.parentElement, current);
+  }
+
+  function drawTree() {
+    const rows = model.get("tree") || [];
+    const meta = model.get("meta") || {};
+    patch(tree, [rows.map((r) => [r.id, r.text, r.main, r.alts, r.comment]), meta.earlier], () => [
+      meta.earlier ? h("div", { class: "rx-log-more", text: "…" }) : null,
+      ...rows.map((r) => h("div", { class: "rx-tree-row" + (r.main ? "" : " rx-sideline") },
+        h("span", { class: "rx-node", "data-id": r.id, title: r.label,
+          onclick: () => send({ type: "goto", id: r.id }), text: `${r.ply}. ${r.text}` }),
+        r.comment ? h("span", { class: "rx-node-comment", text: ` {${r.comment}}` }) : null,
+        r.alts.length ? h("span", { class: "rx-alts" }, r.alts.map((a) => a.more
+          ? h("span", { class: "rx-hint", text: ` +${a.more} more` })
+          : h("span", { class: "rx-alt" + (a.main ? " rx-main" : "") }, " (",
+            a.moves.map((m) => h("span", { class: "rx-node", "data-id": m.id, text: `${m.ply}. ${m.text} `,
+              onclick: () => send({ type: "goto", id: m.id }) })),
+            a.longer ? "…" : "", ")"))) : null)),
+    ]);
+    for (const n of tree.querySelectorAll(".rx-node")) n.classList.toggle("rx-current", Number(n.dataset.id) === meta.node);
+    scrollInto(tree.parentElement, tree.querySelector(".rx-tree-row > .rx-current"));
+    const kids = meta.children || [];
+    patch(children, kids, () => kids.length > 1 ? [h("span", { class: "rx-label", text: "moves from here: " }),
+      ...kids.map((b) => h("button", { class: "rx-btn rx-branch" + (b.main ? " rx-main" : ""), "data-id": b.id,
+        text: b.text, title: b.label || b.text, onclick: () => send({ type: "goto", id: b.id }) }))] : []);
+  }
+
+  function scrollInto(box, item) {  // scroll the panel only, never the notebook around it
+    if (!item || !box) return;
+    const top = item.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    }
+  }
+
+  function drawDiff() {
+    const d = model.get("diff") || {};
+    patch(diffBox, d, () => d.lines ? [
+      h("div", { class: "rx-panel-title" }, `Compare: ply ${d.a_ply} → ply ${d.b_ply} `,
+        h("button", { class: "rx-btn rx-diff-close", text: "close", onclick: () => send({ type: "clear_compare" }) })),
+      h("ul", { class: "rx-diff-lines" }, d.lines.map((l) => h("li", { text: l }))),
+    ] : []);
+  }
+
+  // -- everything else
   let lastNode = null;
   function update() {
+    const t0 = performance.now();
     const view = model.get("view") || {};
     const meta = model.get("meta") || {};
     const seat = model.get("seat");
-    const entries = model.get("log") || [];
+    ctx.seat = seat;
+    ctx.meta = meta;
     root.style.maxHeight = meta.height ? (typeof meta.height === "number" ? `${meta.height}px` : meta.height) : "";
     title.textContent = model.get("title") || "";
-    board.replaceChildren(drawBoard(view));
+    counter.textContent = meta.counter || "";
+    if (view !== lastView) drawBoard(view);
+    lastView = view;
 
-    // seat selector: omniscient, public, then each seat
     const names = meta.seat_names || [];
-    const opts = [[-1, "everything (omniscient)"], [-2, "public (spectator)"], ...names.map((n, i) => [i, n])];
-    seatSel.replaceChildren(...opts.map(([v, n]) => h("option", { value: v, text: n, selected: v === seat })));
+    patch(seatSel, [names, seat], () => [[-1, "everything (omniscient)"], [-2, "public (spectator)"],
+      ...names.map((n, i) => [i, n])].map(([v, n]) => h("option", { value: v, text: n, selected: v === seat })));
     seatSel.value = String(seat);
     seatSel.disabled = !!meta.lock_seat;
 
-    nav.start.disabled = nav.back.disabled = !!meta.at_start;
-    nav.forward.disabled = nav.end.disabled = !!meta.at_end;
-    ply.textContent = `ply ${meta.ply ?? 0}` + (meta.last_ply ? ` / ${meta.last_ply}` : "");
+    nav.start.disabled = nav.back.disabled = resetBtn.disabled = !!meta.at_start;
+    nav.forward.disabled = nav.end.disabled = playBtn.disabled = !!meta.at_end;
+    if (meta.at_end && timer) stop();
+    ply.textContent = `ply ${meta.ply ?? 0}` + (meta.last_ply ? ` / ${meta.last_ply}${meta.more_ahead ? "+" : ""}` : "") +
+      ` · ${meta.nodes ?? 1} node(s)`;
 
-    // legal actions, grouped by their first character
-    const legal = model.get("legal") || [];
-    const groups = new Map();
-    for (const a of legal) {
-      const key = /^\d/.test(a.text) && view.game === "lotus" ? `play ${a.text[0]}` : a.text[0];
-      const name = view.game === "lotus" && LOTUS_GROUPS[key] ? LOTUS_GROUPS[key] : key;
-      if (!groups.has(name)) groups.set(name, []);
-      groups.get(name).push(a);
-    }
-    actions.replaceChildren(...[...groups].map(([name, list]) => h("div", { class: "rx-action-group" },
-      h("span", { class: "rx-group-name", text: name }),
-      list.map((a) => h("button", { class: "rx-btn rx-action", title: a.label, "data-text": a.text, text: a.text,
-        onclick: () => send({ type: "act", text: a.text }) })))));
-    if (!legal.length) actions.append(h("span", { class: "rx-hint", text: meta.hint || "" }));
+    drawLegal(false);
     for (const b of [tools.play, tools.random]) b.disabled = !meta.can_act;
     tools.playout.disabled = !meta.can_playout;
-    tools.promote.disabled = tools.del.disabled = !!meta.at_start;
+    nodeTools.promote.disabled = nodeTools.del.disabled = nodeTools.comment.disabled = !!meta.at_start;
+    nodeTools.compare.disabled = meta.mark === null || meta.mark === undefined;
+    nodeTools.mark.textContent = meta.mark !== null && meta.mark !== undefined ? `Mark (ply ${meta.mark_ply} marked)` : "Mark";
     input.disabled = !meta.can_act;
 
     error.textContent = model.get("error") || "";
     error.hidden = !model.get("error");
-
-    let current = null;
-    log.replaceChildren(...entries.map((e) => {
-      const li = h("li", {
-        class: "rx-log-entry" + (e.current ? " rx-current" : "") + (e.future ? " rx-future" : ""),
-        "data-id": e.id, title: e.label, value: e.ply, onclick: () => send({ type: "goto", id: e.id }),
-      }, h("span", { class: "rx-move", text: e.text }),
-      e.variations ? h("span", { class: "rx-varmark", title: `${e.variations} other move(s) here`,
-        text: ` ↱${e.variations}` }) : null);
-      if (e.actor !== null && e.actor !== undefined) li.style.setProperty("--seat", seatColor(view, e.actor));
-      if (e.current) current = li;
-      return li;
-    }));
-    if (current) {  // scroll the log box only, never the notebook around it
-      const box = log.parentElement, top = current.offsetTop;
-      if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
-        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
-      }
+    drawLog(view);
+    drawTree();
+    drawDiff();
+    if (meta.node !== lastNode) {
+      if (!model.get("error")) input.value = "";
+      comment.value = meta.comment || "";
     }
-    const br = model.get("branches") || [];
-    branches.replaceChildren(...(br.length ? [h("span", { class: "rx-label", text: "branches here: " })] : []),
-      ...br.map((b) => h("button", { class: "rx-btn rx-branch" + (b.main ? " rx-main" : ""), "data-id": b.id,
-        text: b.text, title: b.label || b.text, onclick: () => send({ type: "goto", id: b.id }) })));
-    if (meta.node !== lastNode && !model.get("error")) input.value = "";
     lastNode = meta.node;
+    root.dataset.drawMs = (performance.now() - t0).toFixed(1);  // the browser test reports it
+    root.dataset.node = meta.node;  // tests wait on this
   }
 
   let pending = false;
@@ -373,10 +273,15 @@ function render({ model, el }) {
     pending = true;
     queueMicrotask(() => { pending = false; update(); });
   };
-  const keys = ["view", "seat", "legal", "log", "branches", "error", "title", "meta"];
+  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff"];
   for (const k of keys) model.on(`change:${k}`, schedule);
+  model.on("change:preview", showPreview);
   update();
-  return () => { for (const k of keys) model.off(`change:${k}`, schedule); };
+  return () => {
+    stop();
+    for (const k of keys) model.off(`change:${k}`, schedule);
+    model.off("change:preview", showPreview);
+  };
 }
 
 export default { render };

@@ -17,6 +17,23 @@ class ViewMixin:
         return {"id": cfg.NAME[c], "petals": cfg.petals[cfg.TYPE[c]], "symbols": cfg.SYM[c],
                 "owner": o if o >= 0 else None}
 
+    def svg(self, seat: int | None = None) -> str:
+        """A static picture of the position as `seat` sees it (see picture.py)."""
+        from .picture import svg
+        return svg(self.view(seat))
+
+    def turn_label(self) -> str:
+        """'turn 12 · action 2 of 2', 'turn 12 · draw', 'turn 12 · reward', 'final scores'."""
+        from .config import ACT, CHOOSE, DRAW_PHASE, OVER, REWARD
+        p = self.phase
+        if p == OVER:
+            return f"turn {self.turn} · final scores"
+        where = {CHOOSE: "choosing powers", DRAW_PHASE: "draw", REWARD: "reward"}.get(p)
+        if p == ACT:
+            where = f"action {3 - self.left} of 2"
+        final = " · final round" if self.final >= 0 else ""
+        return f"turn {self.turn} · {where}{final}"
+
     def private_ids(self, seat: int) -> frozenset:
         """The cards in `seat`'s hand: no other seat may see them."""
         name = self.cfg.NAME

@@ -1,0 +1,94 @@
+"""Write a tutorial notebook from a line of play.
+
+>>> ex = Explorer("lotus", players=3, seed=7); ...; ex.comment("Why this move matters")
+>>> export(ex, "my-tutorial.ipynb", title="Opening ideas")
+
+The notebook sets up the starting position, then replays the chosen line one move per cell,
+with each node's comment as markdown and the board shown after each step. The line is the one
+through the current node (or `node`), continued along its main line to the end.
+
+A tutorial shows everything (it replays the real moves, hands included); export from a position
+whose hidden cards you are happy to show. Text goes into cells as Python string literals
+(``repr``), so a comment or an action text can never become code.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+
+def _timeline(source):
+    from .timeline import Timeline
+    tl = getattr(source, "timeline", source)
+    if not isinstance(tl, Timeline):
+        raise TypeError(f"export needs a Timeline or an Explorer, got {source!r}")
+    return tl
+
+
+def _line(tl, node) -> list:
+    start = tl.current if node is None else tl._node(node)
+    line = tl.line(start)
+    while line[-1].children:
+        line.append(line[-1].children[0])
+    return line
+
+
+def _md(text: str) -> str:
+    """A user's comment as markdown: kept as written, but never raw HTML."""
+    return text.replace("<", "&lt;").replace(">", "&gt;")
+
+
+def build(source, title: str = "A line of play", node=None, intro: str = "") -> nbformat.NotebookNode:
+    """The tutorial notebook (not yet written to disk)."""
+    from .core import spec
+    tl = _timeline(source)
+    line = _line(tl, node)
+    root = tl.root.state
+    game = getattr(root, "game_name", "")
+    try:
+        game_title = spec(game).title
+    except ValueError:
+        game_title = game
+    names = [s.get("name", f"Seat {i + 1}") for i, s in enumerate(root.view(None).get("seats") or [])]
+    cells = [new_markdown_cell(
+        f"# {_md(title)}\n\n{game_title}: {len(line) - 1} moves, replayed one per cell from the starting "
+        "position. Written by `explorer.tutorial.export`; run the cells in order."
+        + (f"\n\n{_md(intro)}" if intro else ""))]
+    position = json.dumps(root.to_json(), sort_keys=True, separators=(",", ":"))
+    cells.append(new_code_cell(f"import explorer\n\nstate = explorer.from_json({position!r})\nstate"))
+    if tl.root.comment:
+        cells.append(new_markdown_cell(_md(tl.root.comment)))
+    for n in line[1:]:
+        before = n.parent.state
+        try:
+            said = before.explain(before.parse_action(n.action))
+        except (ValueError, TypeError, KeyError, IndexError, NotImplementedError):
+            said = n.action
+        who = names[n.actor] if n.actor is not None and n.actor < len(names) else "?"
+        text = f"**Move {n.ply}** ({who}): `{n.action}` — {_md(said)}"
+        if n.comment:
+            text += f"\n\n{_md(n.comment)}"
+        cells.append(new_markdown_cell(text))
+        cells.append(new_code_cell(f"state = state.apply({n.action!r})\nstate"))
+    cells.append(new_code_cell("print(state.describe())"))
+    nb = new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+def export(source, path, title: str = "A line of play", node=None, intro: str = "") -> Path:
+    """Write the tutorial for the line through `node` (default: current) to `path` (.ipynb)."""
+    path = Path(path)
+    if path.suffix != ".ipynb":
+        raise ValueError(f"a tutorial is a notebook: give a path ending in .ipynb, not {path.name!r}")
+    nb = build(source, title=title, node=node, intro=intro)
+    nbformat.validate(nb)
+    path.write_text(nbformat.writes(nb), encoding="utf-8")
+    return path
+
+
+__all__ = ["build", "export"]

@@ -1,0 +1,55 @@
+// Shared by the explorer shell and every board (widgets/boards/*.js): tiny DOM helpers and the board registry.
+// The explorer's ES module is common.js + boards/*.js + explorer.js concatenated (explorer/widgets.py);
+// nothing here imports anything or reaches the network.
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLORS = {
+  red: "#d1495b", blue: "#3a6ea5", yellow: "#e3b505", green: "#4f9d55", purple: "#7a5195",
+  orange: "#ef8a17", black: "#333333", white: "#f4f4f4", grey: "#9a9a9a", gray: "#9a9a9a",
+  pink: "#e377c2", brown: "#8c564b",
+};
+
+function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) el.append(kid);
+  return el;
+}
+
+function s(tag, attrs = {}, ...kids) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v);
+  }
+  for (const kid of kids.flat()) if (kid) el.append(kid);
+  return el;
+}
+
+const cap = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
+const seatColor = (view, i) => {
+  const c = view.seats?.[i]?.color;
+  return COLORS[c] || c || "#888";
+};
+const seatShort = (view, i) => cap(view.seats?.[i]?.color) || `Seat ${i + 1}`;
+const seatName = (view, i) => view.seats?.[i]?.name || seatShort(view, i);
+
+// Replace `el`'s children only when `key` (any JSON-able value) changed since the last call: the cheap way
+// for a board to update in place, section by section, without rebuilding what did not change.
+function patch(el, key, build) {
+  const sig = JSON.stringify(key);
+  if (el.__rxSig === sig) return false;
+  el.__rxSig = sig;
+  el.replaceChildren(...[build()].flat().filter(Boolean));
+  return true;
+}
+
+const BOARDS = {};
+function registerBoard(game, board) { BOARDS[game] = board; }
