@@ -36,8 +36,8 @@ PUBLIC = -2      # seat trait value for the spectator view, view(-1)
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview")
 _PLAYOUT_LIMIT = 10_000
 _ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
-WINDOW = 60   # log/tree entries synced before the current node
-AHEAD = 30    # ... and after it along the main continuation
+PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the current node, moving a
+              # page at a time, so stepping inside it resends nothing but the current-node marker
 ALTS = 8      # variations listed per node
 ALT_MOVES = 4  # moves shown of each variation
 
@@ -202,8 +202,17 @@ class Explorer(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         if self._score_panel and self._players:
-            return self.panel._repr_mimebundle_(**kwargs)
-        return super()._repr_mimebundle_(**kwargs)
+            bundle = self.panel._repr_mimebundle_(**kwargs)
+        else:
+            bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):  # a stable text form (no object addresses) for nbval and plain consoles
+            bundle["text/plain"] = repr(self)
+        return bundle
+
+    def __repr__(self):
+        game = self.meta.get("game", "") if self.meta else ""
+        return (f"<Explorer {game}: ply {self.node.ply}, {len(self._tl)} node(s); "
+                f"{self.meta.get('counter', '') if self.meta else ''}>")
 
     # -- what Python code reads
     @property
@@ -464,24 +473,27 @@ class Explorer(anywidget.AnyWidget):
         return f"{who}: {text}"
 
     def _window(self, node: Node) -> tuple[list[Node], list[Node], bool]:
-        """Up to WINDOW nodes before `node` (root excluded) and AHEAD after it on the main continuation."""
+        """The line's nodes with plies in [lo, lo + 3 * PAGE): `node` and its ancestors, then the main
+        continuation; and whether the continuation goes on past the window."""
+        lo = max(1, ((node.ply - 1) // PAGE) * PAGE + 1 - PAGE)
+        hi = lo + 3 * PAGE - 1
         back = []
         n = node
-        while n.parent is not None and len(back) < WINDOW:
+        while n.parent is not None and n.ply >= lo:
             back.append(n)
             n = n.parent
         back.reverse()
         ahead = []
         n = node
-        while n.children and len(ahead) < AHEAD:
+        while n.children and n.ply < hi:
             n = n.children[0]
             ahead.append(n)
         return back, ahead, n.children != []
 
-    def _entry(self, n: Node, node: Node, viewer, hidden: set) -> dict:
+    def _entry(self, n: Node, viewer, hidden: set) -> dict:
         return {
             "id": n.id, "ply": n.ply, "text": self._move_texts(n, viewer)[0],
-            "label": self._label(n, viewer, hidden), "current": n is node, "future": n.ply > node.ply,
+            "label": self._label(n, viewer, hidden),
             "variations": len(n.parent.children) - 1, "actor": n.actor, "comment": n.comment,
         }
 
@@ -542,12 +554,10 @@ class Explorer(anywidget.AnyWidget):
                 legal.append({"text": text, "label": label})
 
         back, ahead, cut = self._window(node)
-        log = [self._entry(n, node, viewer, hidden) for n in back + ahead]
-        tree = []
-        for entry, n in zip(log, back + ahead):
-            row = dict(entry, main=n.parent.children[0] is n)
-            row["alts"] = self._alts(n, viewer) if len(n.parent.children) > 1 else []
-            tree.append(row)
+        log = [self._entry(n, viewer, hidden) for n in back + ahead]
+        tree = [{"id": n.id, "ply": n.ply, "text": e["text"], "comment": n.comment, "main": n.parent.children[0] is n,
+                 "alts": self._alts(n, viewer) if len(n.parent.children) > 1 else []}
+                for e, n in zip(log, back + ahead)]
         here = [{"id": c.id, "text": self._move_texts(c, viewer)[0], "main": i == 0,
                  "label": self._label(c, viewer, hidden)} for i, c in enumerate(node.children[:ALTS])]
 

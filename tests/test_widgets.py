@@ -110,7 +110,7 @@ def test_act_advances_the_timeline(w):
     assert w.view == w.state.view(None)
     assert len(w.log) == 1
     entry = w.log[0]
-    assert entry["text"] == text and entry["current"] and entry["ply"] == 1 and entry["variations"] == 0
+    assert entry["text"] == text and entry["id"] == w.meta["node"] and entry["ply"] == 1 and entry["variations"] == 0
     assert entry["id"] == w.node.id and entry["actor"] == 0
     assert not w.meta["at_start"] and w.meta["at_end"]
 
@@ -122,17 +122,17 @@ def test_back_forward_start_end_goto(w):
     views = {w.node.id: w.view}
     send(w, "back")
     assert w.node.ply == 2
-    assert [e["current"] for e in w.log] == [False, True, False]
-    assert w.log[2]["future"] and not w.log[1]["future"]
+    assert [e["id"] == w.meta["node"] for e in w.log] == [False, True, False]
+    assert w.log[2]["ply"] > w.meta["ply"] >= w.log[1]["ply"]
     send(w, "forward")
     assert w.node.ply == 3 and w.view == views[ids[2]]
     send(w, "start")
     assert w.node.ply == 0 and w.meta["at_start"] and len(w.log) == 3
-    assert not any(e["current"] for e in w.log)
+    assert not any(e["id"] == w.meta["node"] for e in w.log)
     send(w, "end")
     assert w.node.id == ids[2]
     send(w, "goto", id=ids[0])
-    assert w.node.id == ids[0] and w.log[0]["current"]
+    assert w.node.id == ids[0] and w.log[0]["id"] == w.meta["node"]
     send(w, "goto", id=10_000)
     assert "10000" in w.error and w.node.id == ids[0]
     # the Python API mirrors the intents
@@ -473,14 +473,17 @@ def test_long_timelines_are_synced_as_a_window():
     for _ in range(10_000):
         tl.play(1)
     w = Explorer(tl, score_panel=False)
-    from explorer.widgets import AHEAD, WINDOW
-    assert len(w.log) == WINDOW and w.meta["earlier"] and not w.meta["more_ahead"]
+    from explorer.widgets import PAGE
+    assert PAGE < len(w.log) <= 2 * PAGE and w.meta["earlier"] and not w.meta["more_ahead"]
     size = len(json.dumps({k: w.get_state()[k] for k in SYNCED}))
     assert size < 60_000, size
     w.goto(tl.root.children[0])
-    assert len(w.log) == 1 + AHEAD and w.meta["more_ahead"] and not w.meta["earlier"]
+    assert len(w.log) == 3 * PAGE and w.meta["more_ahead"] and not w.meta["earlier"]
     w.goto(5000)
-    assert len(w.log) == WINDOW + AHEAD and w.log[WINDOW - 1]["current"]
+    assert len(w.log) == 3 * PAGE and w.node.id in [e["id"] for e in w.log]
+    log = w.log
+    w.forward()  # inside the window: the log is not rebuilt (nothing resent)
+    assert w.log is log or w.log == log
 
 
 def test_the_panel_shows_a_score_race_that_follows_the_line():

@@ -167,12 +167,11 @@ function render({ model, el }) {
       meta.more_ahead ? h("li", { class: "rx-log-more", text: "… later moves" }) : null,
     ]);
     let current = null;
-    const byId = new Map(entries.map((e) => [e.id, e]));
     for (const li of log.querySelectorAll(".rx-log-entry")) {
-      const e = byId.get(Number(li.dataset.id));
-      li.classList.toggle("rx-current", !!e?.current);
-      li.classList.toggle("rx-future", !!e?.future);
-      if (e?.current) current = li;
+      const here = Number(li.dataset.id) === meta.node;
+      li.classList.toggle("rx-current", here);
+      li.classList.toggle("rx-future", Number(li.value) > meta.ply);
+      if (here) current = li;
     }
     scrollInto(log.parentElement, current);
   }
@@ -183,7 +182,7 @@ function render({ model, el }) {
     patch(tree, [rows.map((r) => [r.id, r.text, r.main, r.alts, r.comment]), meta.earlier], () => [
       meta.earlier ? h("div", { class: "rx-log-more", text: "…" }) : null,
       ...rows.map((r) => h("div", { class: "rx-tree-row" + (r.main ? "" : " rx-sideline") },
-        h("span", { class: "rx-node", "data-id": r.id, title: r.label,
+        h("span", { class: "rx-node", "data-id": r.id,
           onclick: () => send({ type: "goto", id: r.id }), text: `${r.ply}. ${r.text}` }),
         r.comment ? h("span", { class: "rx-node-comment", text: ` {${r.comment}}` }) : null,
         r.alts.length ? h("span", { class: "rx-alts" }, r.alts.map((a) => a.more
