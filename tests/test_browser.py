@@ -291,7 +291,7 @@ def lab(tmp_path):
 
 def test_explorer_in_jupyterlab(lab, tmp_path):
     from playwright.sync_api import Error as PlaywrightError
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     base, token, log = lab
     out_dir = tmp_path / "out"
