@@ -33,7 +33,8 @@ from .timeline import Node, Timeline
 
 OMNISCIENT = -1  # seat trait value for view(None)
 PUBLIC = -2      # seat trait value for the spectator view, view(-1)
-_SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview")
+_SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis")
+BOT_NAMES = ("random", "heuristic", "mcts")
 _PLAYOUT_LIMIT = 10_000
 _ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
 PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the current node, moving a
@@ -130,11 +131,13 @@ class Explorer(anywidget.AnyWidget):
     meta = t.Dict().tag(sync=True)  # players, seat names, counter, navigation flags, compare mark, height
     diff = t.Dict().tag(sync=True)  # {"a": id, "b": id, "lines": [...]} or {}
     preview = t.Dict().tag(sync=True)  # state.preview(action) for the action the front end points at
+    analysis = t.Dict().tag(sync=True)  # {"bot", "node", "rows": [{action, visits, value, chosen}]} or {}
 
     lock_seat = t.Bool(False)
 
     def __init__(self, source, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
-                 random_seed: int = 0, score_panel: bool = True, **load_kwargs):
+                 random_seed: int = 0, score_panel: bool = True, bot: str = "mcts", bot_options: dict | None = None,
+                 **load_kwargs):
         if load_kwargs and not isinstance(source, str):
             raise TypeError(f"options {sorted(load_kwargs)} only apply when starting from a game name")
         tl = _start(source, load_kwargs)
@@ -144,6 +147,7 @@ class Explorer(anywidget.AnyWidget):
         self._random_seed = int(random_seed)
         self._random_count = 0
         self._mark: Node | None = None
+        self._last_analysis = None
         self._texts: dict[tuple[int, int | None], tuple[str, str]] = {}
         self._scores: dict[tuple[int, int | None], list] = {}
         self._panel = None
@@ -151,6 +155,12 @@ class Explorer(anywidget.AnyWidget):
         self._race_key = None
         self._race_models = None
         self._score_panel = bool(score_panel)
+        if bot not in BOT_NAMES:
+            raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {bot!r}")
+        self._bot_name = bot
+        self._bot_options = dict({"iterations": 300} if bot == "mcts" and bot_options is None else bot_options or {})
+        self._bot_count = 0
+        self._analysis_plot = None
         full = tl.root.state.view(None)
         seats = full.get("seats") if isinstance(full.get("seats"), list) else None
         self._players = len(seats) if seats is not None else int(full.get("players") or 0)
@@ -280,6 +290,17 @@ class Explorer(anywidget.AnyWidget):
         """Remember a node to compare the current one with (see `compare`)."""
         self._run(lambda: self._set_mark(self._tl.current if node is None else node))
 
+    def bot_move(self, bot: str | None = None):
+        """Let a bot (default: the explorer's) play for the seat to act; returns the new node."""
+        self._run(lambda: self._play(self._bot(bot).choose(self.state)))
+        return self.node
+
+    def analyse(self, bot: str | None = None):
+        """What the bot would play here and why: a DataFrame (action, visits, value, chosen), also drawn
+        as a bar chart under the explorer and listed in the widget."""
+        self._run(lambda: self._analyse(bot))
+        return self._last_analysis
+
     def compare(self, a=None, b=None) -> list[str]:
         """What changed from node `a` (default: the marked node) to `b` (default: current), as the viewer sees it."""
         self._run(lambda: self._compare(a, b))
@@ -303,6 +324,8 @@ class Explorer(anywidget.AnyWidget):
             "compare": lambda: self._compare(None, None),
             "clear_compare": self._clear_compare,
             "preview": lambda: self._front_preview(content.get("text")),
+            "bot": lambda: self._front_bot(content.get("bot"), play=True),
+            "analyse": lambda: self._front_bot(content.get("bot"), play=False),
         }
         self._run(handlers.get(kind) or (lambda: _unknown(kind)), front=True)
 
@@ -355,6 +378,42 @@ class Explorer(anywidget.AnyWidget):
             raise TypeError(f"not an action: {text!r}")
         state = self.state
         self.preview = dict(state.preview(state.parse_action(text)) or {}, action=text, node=self.node.id)
+
+    def _front_bot(self, name, play: bool) -> None:
+        if name is not None and name not in BOT_NAMES:
+            raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {name!r}")
+        self._may_act()  # a bot acts for, and reads the view of, the seat to act only
+        if play:
+            self._play(self._bot(name).choose(self.state))
+        else:
+            self._analyse(name)
+
+    def _bot(self, name: str | None):
+        from . import bots
+        name = name or self._bot_name
+        opts = self._bot_options if name == self._bot_name else ({"iterations": 300} if name == "mcts" else {})
+        seed = (self._random_seed * 1_000_033 + self._bot_count) & rng.MASK
+        self._bot_count += 1
+        return bots.make(name, seed=seed, **opts)
+
+    def _analyse(self, name: str | None) -> None:
+        state = self.state
+        if state.is_terminal:
+            raise ValueError("the game is over: there is nothing to analyse")
+        bot = self._bot(name)
+        df = bot.analyse(state)
+        self._last_analysis = df
+        rows = [{"action": str(r.action), "visits": int(r.visits),
+                 "value": None if r.value != r.value else round(float(r.value), 4), "chosen": bool(r.chosen)}
+                for r in df.itertuples()]
+        self.analysis = {"bot": bot.label, "node": self.node.id, "seat": state.current_player, "rows": rows}
+        if self._panel is not None:
+            from .bots.plots import analysis_plot
+            from .plots import Plot
+            self._analysis_plot = Plot(analysis_plot(df, title=f"What {bot.label} would play here, and why"))
+            self._panel.children = tuple(k for k in self._panel.children if k is not self._analysis_plot
+                                         and not getattr(k, "_rx_analysis", False)) + (self._analysis_plot,)
+            self._analysis_plot._rx_analysis = True
 
     def _node_id(self, value) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
@@ -578,6 +637,7 @@ class Explorer(anywidget.AnyWidget):
             "at_start": node.parent is None, "at_end": not node.children, "to_move": to_move,
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
             "hint": hint, "counter": self._counter(state, terminal), "nodes": len(tl),
+            "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": node.comment, "children": here,
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
@@ -590,6 +650,8 @@ class Explorer(anywidget.AnyWidget):
             self.meta = meta
             if self.preview and self.preview.get("node") != node.id:
                 self.preview = {}
+            if self.analysis and (self.analysis.get("node") != node.id or not can_act):
+                self.analysis = {}
         self._update_race()
 
     # -- the score race (Bokeh, via jupyter_bokeh)

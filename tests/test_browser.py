@@ -222,7 +222,17 @@ def check_explorer(page, root, out_dir: Path) -> dict:
     root.locator(".rx-seat").select_option("-1")
     expect(root.locator(".rx-seatrow[data-seat='0'] .rx-facedown")).to_have_count(0)
 
+    # a bot analyses the position (a table here, a Bokeh chart under the explorer) and plays
+    root.locator(".rx-bot-kind").select_option("heuristic")
+    root.locator(".rx-analyse").click()
+    expect(root.locator(".rx-analysis-table tr.rx-chosen")).to_have_count(1)
+    nodes = _node_count(root)
+    root.locator(".rx-bot").click()
+    expect(root.locator(".rx-ply")).to_contain_text(f"{nodes + 1} node")
+    expect(root.locator(".rx-analysis-table")).to_have_count(0)
+
     # play runs forward by itself and pause stops it
+    root.locator(".rx-start").click()
     root.locator(".rx-speed").select_option("8")
     root.locator(".rx-playpause").click()
     expect(root.locator(".rx-playpause")).to_contain_text("pause")

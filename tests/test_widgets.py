@@ -540,3 +540,48 @@ def test_a_tutorial_is_written_from_the_explorer(tmp_path):
     assert env["state"] == w.timeline.mainline()[-1].state
     with pytest.raises(ValueError, match="ipynb"):
         tutorial.export(w, tmp_path / "t.txt")
+
+
+# -- bots in the explorer ------------------------------------------------------------------------
+
+def test_bot_move_and_analysis_for_the_seat_to_act():
+    w = Explorer(lotus(seed=8), random_seed=8, bot="heuristic")
+    w.panel  # noqa: B018
+    send(w, "analyse")
+    rows = w.analysis["rows"]
+    assert w.error == "" and w.analysis["seat"] == 0 and w.analysis["node"] == w.node.id
+    assert sorted(r["action"] for r in rows) == sorted(str(a) for a in w.state.legal_actions())
+    assert sum(r["chosen"] for r in rows) == 1
+    chosen = next(r["action"] for r in rows if r["chosen"])
+    assert len(w.panel.children) == 3  # explorer, score race, the analysis chart
+    send(w, "bot")
+    assert w.error == "" and w.node.ply == 1 and w.node.action == chosen  # heuristic: same choice again
+    assert w.analysis == {}  # it belonged to the previous position
+    send(w, "analyse", bot="mcts")
+    assert w.analysis["bot"].startswith("mcts") and sum(r["visits"] for r in w.analysis["rows"]) > 0
+    send(w, "bot", bot="nonsense")
+    assert "bot must be" in w.error and w.node.ply == 1
+
+
+def test_a_seat_may_not_run_a_bot_for_another_and_analysis_is_never_shown_to_it():
+    w = Explorer(lotus(seed=8), seat=0, bot="heuristic")
+    send(w, "analyse")
+    assert w.analysis["rows"]
+    send(w, "seat", seat=1)  # the analysis lists seat 0's moves (its hand): gone from seat 1's view
+    assert w.analysis == {}
+    for kind in ("bot", "analyse"):
+        send(w, kind)
+        assert "turn" in w.error and w.node.ply == 0 and w.analysis == {}
+    text = synced_json(w)
+    assert not {i for i in hidden_ids(w.state, 1) if i in text}
+
+
+def test_bot_moves_are_reproducible():
+    a = Explorer(lotus(seed=9), random_seed=3, bot="mcts", bot_options={"iterations": 40})
+    b = Explorer(lotus(seed=9), random_seed=3, bot="mcts", bot_options={"iterations": 40})
+    for _ in range(3):
+        a.bot_move()
+        b.bot_move()
+    assert [n.action for n in a.timeline.line()] == [n.action for n in b.timeline.line()]
+    with pytest.raises(ValueError, match="bot must be"):
+        Explorer(lotus(), bot="alphazero")

@@ -44,6 +44,7 @@ function render({ model, el }) {
   const filter = h("input", { class: "rx-filter", type: "search", placeholder: "filter moves",
     spellcheck: "false", oninput: () => drawLegal(true) });
   const actions = h("div", { class: "rx-actions" });
+  const botSel = h("select", { class: "rx-bot-kind", title: "which bot" });
   const input = h("input", { class: "rx-input", type: "text", placeholder: "action in notation",
     spellcheck: "false", onkeydown: (e) => { if (e.key === "Enter") playText(); } });
   const playText = () => { if (input.value.trim()) send({ type: "act", text: input.value.trim() }); };
@@ -51,7 +52,12 @@ function render({ model, el }) {
     play: h("button", { class: "rx-btn rx-play", text: "Play", onclick: playText }),
     random: btn("rx-random", "Random move", "play one random legal move", { type: "random" }),
     playout: btn("rx-playout", "Play out", "random moves to the end of the game", { type: "playout" }),
+    bot: h("button", { class: "rx-btn rx-bot", text: "Bot move", title: "let the chosen bot play for the seat to act",
+      onclick: () => send({ type: "bot", bot: botSel.value }) }),
+    analyse: h("button", { class: "rx-btn rx-analyse", text: "Analyse", title: "what would the bot play here, and why",
+      onclick: () => send({ type: "analyse", bot: botSel.value }) }),
   };
+  const analysisBox = h("div", { class: "rx-analysis" });
   const error = h("div", { class: "rx-error", role: "alert" });
   const log = h("ol", { class: "rx-log" });
   const tree = h("div", { class: "rx-tree" });
@@ -73,8 +79,10 @@ function render({ model, el }) {
     h("div", { class: "rx-controls" }, Object.values(nav), playBtn, speedSel, resetBtn,
       h("label", { class: "rx-seat-label", text: "view as " }), seatSel, ply),
     h("div", { class: "rx-legal" }, filter, actions),
-    h("div", { class: "rx-entry" }, input, Object.values(tools)),
+    h("div", { class: "rx-entry" }, input, tools.play, tools.random, tools.playout,
+      h("span", { class: "rx-sep" }), botSel, tools.bot, tools.analyse),
     error,
+    analysisBox,
     h("div", { class: "rx-history" },
       h("div", { class: "rx-log-box" }, h("div", { class: "rx-panel-title", text: "Log" }), log),
       h("div", { class: "rx-tree-box" }, h("div", { class: "rx-panel-title", text: "Variations" }), tree, children,
@@ -208,6 +216,19 @@ function render({ model, el }) {
     }
   }
 
+  function drawAnalysis() {
+    const a = model.get("analysis") || {};
+    patch(analysisBox, a, () => a.rows ? [
+      h("div", { class: "rx-panel-title", text: `What ${a.bot} would play here, and why` }),
+      h("table", { class: "rx-analysis-table" },
+        h("tr", {}, ["action", "visits", "value"].map((c) => h("th", { text: c }))),
+        [...a.rows].sort((x, y) => (y.visits - x.visits) || ((y.value ?? -1) - (x.value ?? -1))).slice(0, 12)
+          .map((r) => h("tr", { class: r.chosen ? "rx-chosen" : "" },
+            h("td", {}, h("code", { text: r.action })), h("td", { text: String(r.visits) }),
+            h("td", { text: r.value === null ? "–" : r.value.toFixed(3) })))),
+    ] : []);
+  }
+
   function drawDiff() {
     const d = model.get("diff") || {};
     patch(diffBox, d, () => d.lines ? [
@@ -257,6 +278,9 @@ function render({ model, el }) {
     drawLog(view);
     drawTree();
     drawDiff();
+    drawAnalysis();
+    patch(botSel, [meta.bots, meta.bot], () => (meta.bots || []).map((b) => h("option", { value: b, text: b, selected: b === meta.bot })));
+    tools.bot.disabled = tools.analyse.disabled = !meta.can_act;
     if (meta.node !== lastNode) {
       if (!model.get("error")) input.value = "";
       comment.value = meta.comment || "";
@@ -272,7 +296,7 @@ function render({ model, el }) {
     pending = true;
     queueMicrotask(() => { pending = false; update(); });
   };
-  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff"];
+  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis"];
   for (const k of keys) model.on(`change:${k}`, schedule);
   model.on("change:preview", showPreview);
   update();
