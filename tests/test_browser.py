@@ -434,3 +434,31 @@ def test_the_explorer_works_as_a_voila_dashboard(tmp_path):
     # and nothing of ours needs it. Anything else leaving 127.0.0.1 fails the test.
     ours = [u for u in external if "@fortawesome/fontawesome-free" not in u]
     assert not ours, f"the dashboard tried to reach other hosts: {ours}"
+
+
+def test_the_explorer_in_notebook_7(lab):
+    """The same fixture in Notebook 7's single-document page: the board draws and a click steps."""
+    from playwright.sync_api import expect, sync_playwright
+
+    base, token, log = lab
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1300, "height": 1000})
+            context.route(EXTERNAL, lambda route: route.abort())
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            page.goto(f"{base}/notebooks/explorer.ipynb?token={token}")
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+            _wait_for_kernel(page, base, token)
+            _run_all_cells(page)
+            root = page.locator(".rx-root").first
+            root.locator(".rx-garden").first.wait_for(timeout=120_000)
+            root.locator(".rx-forward").click()
+            expect(root.locator(".rx-log-entry.rx-current")).to_have_attribute("value", "1")
+            expect(root.locator(".rx-counter")).to_contain_text("action 2 of 2")
+        except Exception:
+            print(f"server log tail:\n{log.read_text()[-3000:]}")
+            raise
+        finally:
+            browser.close()
