@@ -1,0 +1,130 @@
+"""The hexagonal board: zones, and how tokens move on it (clamped at the edge).
+
+Tie-breaks (``lotus_chaos.movement.tiebreak``): where two neighbours are equally good for
+"towards the centre", "away from the centre" or "towards a token", the ``"straight"`` rule takes the one
+whose centre lies nearest (farthest) in a straight line, then the first clockwise from north; the
+``"clockwise"`` rule takes the first clockwise from north at once.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+from ...core import hexgrid as hx
+
+CENTRE = hx.CENTRE
+DIRS = hx.NAMES
+PLAIN, RED, PURPLE, BLUE, GREEN = range(5)
+ZONE_NAMES = ("plain", "red", "purple", "blue", "green")
+
+
+class Board:
+    """Zones of a hexagon of flat-top hexes of a given radius (>= 2)."""
+
+    def __init__(self, radius: int):
+        self.radius = radius
+        self.hexes = tuple(hx.hexagon(radius))
+        self.corners = hx.corners(radius)  # name -> hex
+        self.corner_of = {h: d for d, h in self.corners.items()}
+        zone = {}
+        for h in self.hexes:
+            k = hx.length(h)
+            if k == 0:
+                zone[h] = RED
+            elif k == 1:
+                zone[h] = PURPLE
+            elif k == radius:
+                zone[h] = BLUE if h in self.corner_of else GREEN
+            else:
+                zone[h] = PLAIN
+        self.zone = zone
+
+    def on(self, h) -> bool:
+        return hx.length(h) <= self.radius
+
+
+@functools.lru_cache(maxsize=16)
+def board(radius: int) -> Board:
+    return Board(radius)
+
+
+def _px(h):
+    return hx.to_pixel(h, 1.0)
+
+
+def _pick(options, target, far: bool, tiebreak: str):
+    """One of `options` (clockwise from north): nearest (or farthest) to `target` in a straight line."""
+    if len(options) == 1 or tiebreak == "clockwise":
+        return options[0]
+    tx, ty = _px(target)
+
+    def d(h):
+        x, y = _px(h)
+        return round(math.hypot(x - tx, y - ty), 9)
+
+    best = max(d(h) for h in options) if far else min(d(h) for h in options)
+    return next(h for h in options if d(h) == best)
+
+
+def step_towards(h, target, radius, tiebreak="straight"):
+    """The next hex from `h` towards `target` (None if already there)."""
+    if h == target:
+        return None
+    return _pick(hx.closer(h, target, radius), target, False, tiebreak)
+
+
+def step_away(h, radius, tiebreak="straight"):
+    """The next hex from `h` away from the centre (None at the edge)."""
+    opts = hx.farther(h, CENTRE, radius)
+    return _pick(opts, CENTRE, True, tiebreak) if opts else None
+
+
+def path(h, motion, radius, targets, tiebreak="straight") -> list:
+    """Hexes a token at `h` enters under `motion` (see language.py), stopping at the board's edge.
+    `targets` maps ("token", n) / ("colour", c) to the target hex (None if it is off the board)."""
+    kind = motion[0]
+    out = []
+    if kind == "dir":
+        return hx.walk(h, motion[1], motion[2], radius)
+    if kind == "path":
+        for d in motion[1]:
+            nxt = hx.neighbor(h, d)
+            if hx.length(nxt) <= radius:
+                out.append(nxt)
+                h = nxt
+        return out
+    if kind == "jump":  # straight to the hex n away, or the last hex of that line on the board
+        walked = hx.walk(h, motion[1], motion[2], radius)
+        return walked[-1:]
+    if kind == "jumpto":
+        dest = jump_target(motion[1], radius)
+        return [] if dest == h or dest is None else [dest]
+    if kind in ("centre", "token", "colour"):
+        target = CENTRE if kind == "centre" else targets.get(motion[:2])
+        if target is None:
+            return []
+        for _ in range(motion[-1]):
+            nxt = step_towards(h, target, radius, tiebreak)
+            if nxt is None:
+                break
+            out.append(nxt)
+            h = nxt
+        return out
+    if kind == "away":
+        for _ in range(motion[1]):
+            nxt = step_away(h, radius, tiebreak)
+            if nxt is None:
+                break
+            out.append(nxt)
+            h = nxt
+        return out
+    return out  # "off": never accepted (boundary 5)
+
+
+def jump_target(where, radius):
+    if where[0] == "centre":
+        return CENTRE
+    if where[0] == "corner":
+        return hx.scale(hx.DIRECTIONS[where[1]], radius)
+    h = (where[1], where[2])
+    return h if hx.length(h) <= radius else None

@@ -1,0 +1,415 @@
+"""Set-up, JSON positions (saved or hand-written), rebuilding from one seat's view, conservation laws."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...core import rng
+from ...core.data import _explain
+from ...core.errors import DataError, NotationError, PositionError
+from . import language as L
+from .config import config
+
+FORMAT_VERSION = 1
+PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
+
+
+class _Seat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    colour: str
+    number: int
+    objective: str
+    hex: list[int] | None = None
+    alive: bool = True
+    cards: list[str] = Field(default_factory=list)
+
+
+class _Turn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    phase: str = "draw"
+    seat: int = 0
+    round: int = 1
+    number: int = 1
+    moved: bool = False
+    activated: list[str] = Field(default_factory=list)
+    window: list[int] = Field(default_factory=list)
+
+
+class _Position(BaseModel):
+    """A position. Left out of a hand-written one: `deck` (the printed cards placed nowhere else, shuffled
+    by `seed`), `rng` (from `seed`), `revealed` (drawn from the deck in the draw phase)."""
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    version: int = FORMAT_VERSION
+    players: int = 6
+    seed: int = 0
+    rng: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    data: str | None = None
+    seats: list[_Seat]
+    blanks: dict[str, str] = Field(default_factory=dict)
+    deck: list[str] | None = None
+    discard: list[str] = Field(default_factory=list)
+    revealed: list[str] | None = None
+    groups: list[dict] = Field(default_factory=list)
+    turn: _Turn = Field(default_factory=_Turn)
+    queue: list[dict] = Field(default_factory=list)
+    accusations: list[dict] = Field(default_factory=list)
+    notice: dict | None = None
+    result: dict | None = None
+
+
+def default_options():
+    from . import OPTIONS
+    return {k: o.default for k, o in OPTIONS.items()}
+
+
+def new_game(cls, players: int, seed: int, data, **opts):
+    """lotus_chaos.setup.colours, lotus_chaos.setup.numbers, lotus_chaos.setup.objectives, lotus_chaos.setup.deck"""
+    cfg = config(players, opts, data)
+    r = rng.seed_state(seed)
+    r, colours = rng.shuffled(r, cfg.colours)
+    r, numbers = rng.shuffled(r, cfg.numbers)
+    r, objectives = rng.shuffled(r, range(6))
+    r, deck = rng.shuffled(r, range(cfg.nprinted))
+    s = object.__new__(cls)
+    s.cfg, s.seed, s.rs = cfg, seed, r
+    s.colour, s.number, s.objective = tuple(colours), tuple(numbers), tuple(objectives)
+    s.pos, s.alive = (None,) * 6, (True,) * 6
+    s.areas, s.texts = ((),) * 6, (None,) * cfg.nblank
+    s.deck, s.discard, s.revealed, s.groups = tuple(deck), (), (), ()
+    s.phase, s.seat, s.round, s.turn, s.moved, s.activated = 0, 0, 0, 0, False, ()
+    s.queue, s.window, s.accusations, s.notice, s.winners_, s.outcome = (), (), (), None, (), None
+    s._legal = None
+    return s
+
+
+def _task_json(s, t) -> dict:
+    name = s.cfg.NAME
+    k = t[0]
+    if k == "exec":
+        return {"task": "exec", "seat": t[1], "text": L.render(t[2])}
+    if k == "discard":
+        return {"task": "discard", "seat": t[1], "new": name[t[2]]}
+    if k == "partner":
+        return {"task": "partner", "seat": t[1], "text": L.render((t[2],)), "candidates": list(t[3])}
+    if k == "pair":  # waits behind a decision in a swap with each member of a group
+        return {"task": "pair", "seat": t[1], "partner": t[2], "text": L.render((t[3],))}
+    return {"task": "swap", "seat": t[1], "activator": t[2], "partner": t[3], "text": L.render((t[4],)),
+            "k": t[5], "picks_activator": [name[c] for c in t[6]], "picks_partner": [name[c] for c in t[7]]}
+
+
+class PositionMixin:
+    __slots__ = ()
+
+    def to_json(self) -> dict:
+        cfg = self.cfg
+        name = cfg.NAME
+        seats = [{"colour": self.colour[i], "number": self.number[i], "objective": cfg.objectives[self.objective[i]],
+                  "hex": list(self.pos[i]) if self.pos[i] is not None else None, "alive": self.alive[i],
+                  "cards": [name[c] for c in self.areas[i]]} for i in range(cfg.players)]
+        return {
+            "game": "lotus_chaos", "version": FORMAT_VERSION, "players": cfg.players, "seed": self.seed,
+            "rng": self.rs, "options": dict(cfg.options), "data": cfg.data, "seats": seats,
+            "blanks": {name[cfg.nprinted + i]: t for i, t in enumerate(self.texts) if t is not None},
+            "deck": [name[c] for c in self.deck], "discard": [name[c] for c in self.discard],
+            "revealed": [name[c] for c in self.revealed],
+            "groups": [{"name": n, "members": list(m)} for n, m in self.groups],
+            "turn": {"phase": PHASE_NAMES[self.phase], "seat": self.seat, "round": self.round, "number": self.turn,
+                     "moved": self.moved, "activated": [name[c] for c in self.activated],
+                     "window": list(self.window)},
+            "queue": [_task_json(self, t) for t in self.queue],
+            "accusations": [{"accuser": a, "accused": b, "named": k, "correct": c}
+                            for a, b, k, c in self.accusations],
+            "notice": {"rule": self.notice[0], "message": self.notice[1]} if self.notice else None,
+            "result": ({"winners": list(self.winners_), "outcome": self.outcome} if self.phase == 4 else None),
+        }
+
+    @classmethod
+    def from_json(cls, data) -> Any:
+        try:
+            return _from_json(cls, data)
+        except PositionError:
+            raise
+        except (DataError, ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            raise PositionError(f"lotus_chaos position does not validate: {exc}") from None
+
+    def check_invariants(self) -> None:
+        cfg = self.cfg
+        seen = list(self.deck) + list(self.discard) + list(self.revealed)
+        for a in self.areas:
+            seen += list(a)
+        printed = sorted(c for c in seen if c < cfg.nprinted)
+        assert printed == list(range(cfg.nprinted)), "every printed card is in exactly one place"
+        blanks = sorted(c for c in seen if c >= cfg.nprinted)
+        assert len(blanks) == len(set(blanks)), "a blank card is in two play areas"
+        assert all(c < cfg.nprinted for c in list(self.deck) + list(self.discard) + list(self.revealed)), \
+            "blank cards never enter the action deck or its discard pile"
+        written = sorted(cfg.nprinted + i for i, t in enumerate(self.texts) if t is not None)
+        assert blanks == written, "exactly the blank cards in play areas carry text"
+        for i in range(cfg.players):
+            assert len(self.areas[i]) <= cfg.limit + sum(1 for t in self.queue if t[0] == "discard" and t[1] == i), \
+                f"seat {i} is over the card limit"
+            if self.phase == 0:
+                assert self.alive[i] and (self.pos[i] is None) == (i >= self.seat), f"seat {i}: set-up placing"
+            else:
+                assert (self.pos[i] is None) == (not self.alive[i]), f"seat {i}: a token exactly while in the game"
+            if self.pos[i] is not None:
+                assert cfg.board.on(self.pos[i]), f"seat {i}: token off the board"
+            if not self.alive[i]:
+                assert not self.areas[i], f"seat {i} is out but holds cards"
+        assert sum(self.alive) >= 1, "somebody is still in the game"
+        if self.phase == 1:
+            assert len(self.revealed) == 2, "two revealed cards in the draw step"
+        assert len(self.activated) <= 2, "at most two activations per turn"
+
+
+def _from_json(cls, data):
+    if not isinstance(data, dict):
+        raise PositionError("a lotus_chaos position must be a JSON object")
+    try:
+        pos = _Position.model_validate(data)
+    except ValidationError as err:
+        raise PositionError(str(_explain(err, "lotus_chaos position"))) from None
+
+    def fail(field, msg):
+        raise PositionError(f"lotus_chaos position, field '{field}': {msg}")
+
+    if pos.game != "lotus_chaos":
+        fail("game", "expected 'lotus_chaos'")
+    if pos.version != FORMAT_VERSION:
+        fail("version", f"expected {FORMAT_VERSION}")
+    if pos.players != 6:
+        fail("players", "the game is for 6 players")
+    from . import OPTIONS
+    opts = default_options()
+    for k, v in pos.options.items():
+        if k not in OPTIONS:
+            fail(f"options.{k}", f"unknown option; valid: {', '.join(sorted(OPTIONS))}")
+        try:
+            opts[k] = OPTIONS[k].value(k, v)
+        except ValueError as exc:
+            fail(f"options.{k}", str(exc))
+    if not isinstance(pos.seed, int):
+        fail("seed", "expected an integer")
+    try:
+        cfg = config(6, opts, pos.data)
+    except DataError as exc:
+        fail("data", str(exc))
+    if len(pos.seats) != 6:
+        fail("seats", "expected six seats")
+    used: dict[int, str] = {}
+
+    def card(field, nm):
+        c = cfg.by_name.get(nm) if isinstance(nm, str) else None
+        if c is None:
+            fail(field, f"unknown card {nm!r}; printed cards are 1..{cfg.nprinted}, blanks b1..b{cfg.nblank}")
+        if c in used:
+            fail(field, f"card {nm} is already in {used[c]}")
+        used[c] = field
+        return c
+
+    s = object.__new__(cls)
+    s.cfg, s.seed, s._legal = cfg, pos.seed, None
+    colours, numbers, objs, hexes, alive, areas = [], [], [], [], [], []
+    for i, st in enumerate(pos.seats):
+        if st.colour not in cfg.colours:
+            fail(f"seats.{i}.colour", f"expected one of {', '.join(cfg.colours)}")
+        if st.number not in cfg.numbers:
+            fail(f"seats.{i}.number", "expected 1..6")
+        if st.objective not in cfg.objectives:
+            fail(f"seats.{i}.objective", f"expected one of {', '.join(cfg.objectives)}")
+        colours.append(st.colour)
+        numbers.append(st.number)
+        objs.append(cfg.objectives.index(st.objective))
+        if st.hex is not None:
+            if len(st.hex) != 2 or not cfg.board.on(tuple(st.hex)):
+                fail(f"seats.{i}.hex", f"expected [q, r] on the board of radius {cfg.radius}")
+            hexes.append(tuple(st.hex))
+        else:
+            hexes.append(None)
+        alive.append(st.alive)
+        cards = [card(f"seats.{i}.cards.{j}", nm) for j, nm in enumerate(st.cards)]
+        areas.append(tuple(sorted(cards)))
+    for field, vals in (("colour", colours), ("number", numbers), ("objective", objs)):
+        if len(set(vals)) != 6:
+            fail(f"seats.*.{field}", "each seat needs a different one")
+    s.colour, s.number, s.objective = tuple(colours), tuple(numbers), tuple(objs)
+    s.pos, s.alive, s.areas = tuple(hexes), tuple(alive), tuple(areas)
+    texts = [None] * cfg.nblank
+    for nm, text in pos.blanks.items():
+        c = cfg.by_name.get(nm)
+        if c is None or c < cfg.nprinted:
+            fail(f"blanks.{nm}", f"expected a blank card name b1..b{cfg.nblank}")
+        try:
+            texts[c - cfg.nprinted] = L.render(L.parse(text))
+        except NotationError as exc:
+            fail(f"blanks.{nm}", str(exc))
+    s.texts = tuple(texts)
+    s.discard = tuple(card(f"discard.{j}", nm) for j, nm in enumerate(pos.discard))
+    r = rng.seed_state(pos.seed) if pos.rng is None else pos.rng
+    if not 0 <= r < 2 ** 64:
+        fail("rng", "expected a 64-bit state")
+    revealed = tuple(card(f"revealed.{j}", nm) for j, nm in enumerate(pos.revealed or []))
+    if pos.deck is None:
+        rest = [c for c in range(cfg.nprinted) if c not in used]
+        r, rest = rng.shuffled(r, rest)
+        deck = tuple(rest)
+    else:
+        deck = tuple(card(f"deck.{j}", nm) for j, nm in enumerate(pos.deck))
+    s.rs = r
+    tn = pos.turn
+    if tn.phase not in PHASE_NAMES:
+        fail("turn.phase", f"expected one of {', '.join(PHASE_NAMES)}")
+    s.phase = PHASE_NAMES.index(tn.phase)
+    if not 0 <= tn.seat < 6:
+        fail("turn.seat", "expected 0..5")
+    s.seat, s.round, s.turn, s.moved = tn.seat, tn.round, tn.number, tn.moved
+    s.deck = deck
+    if s.phase == 1 and pos.revealed is None:
+        s.revealed = ()
+        s.revealed = (s._draw(), s._draw())
+    else:
+        s.revealed = revealed
+    s.activated = tuple(cfg.by_name[a] if a in cfg.by_name else fail("turn.activated", f"unknown card {a!r}")
+                        for a in tn.activated)
+    if any(not (0 <= w < 6) or not alive[w] for w in tn.window):
+        fail("turn.window", "expected seats still in the game")
+    s.window = tuple(tn.window)
+    if (s.phase == 3) != bool(s.window):
+        fail("turn.window", "seats still to accuse are listed exactly in the accusations phase")
+    groups = []
+    for j, g in enumerate(pos.groups):
+        if set(g) != {"name", "members"} or not isinstance(g["name"], str) or not isinstance(g["members"], list) \
+                or not all(isinstance(m, int) and 0 <= m < 6 for m in g["members"]):
+            fail(f"groups.{j}", "expected {'name': str, 'members': [seats]}")
+        groups.append((g["name"], tuple(sorted(g["members"]))))
+    s.groups = tuple(groups)
+    s.queue = tuple(_task_from_json(s, j, t, fail) for j, t in enumerate(pos.queue))
+    accs = []
+    for j, a in enumerate(pos.accusations):
+        try:
+            accs.append((int(a["accuser"]), int(a["accused"]), str(a["named"]), bool(a["correct"])))
+        except (KeyError, TypeError, ValueError):
+            fail(f"accusations.{j}", "expected accuser, accused, named, correct")
+        if accs[-1][2] not in cfg.objectives:
+            fail(f"accusations.{j}.named", "expected an objective key")
+    s.accusations = tuple(accs)
+    s.notice = None
+    if pos.notice is not None:
+        if not isinstance(pos.notice.get("rule"), str) or not isinstance(pos.notice.get("message"), str):
+            fail("notice", "expected {'rule': str, 'message': str}")
+        s.notice = (pos.notice["rule"], pos.notice["message"])
+    s.winners_, s.outcome = (), None
+    if pos.result is not None:
+        w = pos.result.get("winners")
+        if not isinstance(w, list) or not all(isinstance(x, int) and 0 <= x < 6 for x in w):
+            fail("result.winners", "expected a list of seats")
+        s.winners_, s.outcome = tuple(w), str(pos.result.get("outcome"))
+    if (s.phase == 4) != (pos.result is not None):
+        fail("result", "expected a result exactly when the phase is 'over'")
+    try:
+        s.check_invariants()
+    except AssertionError as exc:
+        raise PositionError(f"lotus_chaos position breaks a conservation law: {exc}") from None
+    if s.phase != 4 and not s.legal_actions():
+        fail("turn", "the player to act would have no legal action")
+    return s
+
+
+def _task_from_json(s, j, t, fail):
+    cfg = s.cfg
+
+    def clause(text):
+        try:
+            prog = L.parse(text)
+        except NotationError as exc:
+            fail(f"queue.{j}.text", str(exc))
+        return prog
+
+    def one_clause(text, kinds):
+        prog = clause(text)
+        if len(prog) != 1 or prog[0][0] not in kinds:
+            fail(f"queue.{j}.text", f"expected one {' or '.join(kinds)} clause")
+        return prog
+
+    def seat(v, field):
+        if not isinstance(v, int) or not 0 <= v < 6:
+            fail(f"queue.{j}.{field}", "expected a seat 0..5")
+        return v
+
+    def names(v, field):
+        if not isinstance(v, list) or any(x not in cfg.by_name for x in v):
+            fail(f"queue.{j}.{field}", "expected card names")
+        return tuple(cfg.by_name[x] for x in v)
+
+    if not isinstance(t, dict):
+        fail(f"queue.{j}", "expected an object")
+    k = t.get("task")
+    if k == "exec":
+        return ("exec", seat(t.get("seat"), "seat"), clause(t.get("text", "")))
+    if k == "discard":
+        new = t.get("new")
+        if new not in cfg.by_name:
+            fail(f"queue.{j}.new", "expected a card name")
+        return ("discard", seat(t.get("seat"), "seat"), cfg.by_name[new])
+    if k == "partner":
+        c = one_clause(t.get("text", ""), ("swap",))
+        cands = t.get("candidates")
+        if not isinstance(cands, list) or not cands:
+            fail(f"queue.{j}.candidates", "expected a non-empty list of seats")
+        return ("partner", seat(t.get("seat"), "seat"), c[0], tuple(seat(x, "candidates") for x in cands))
+    if k == "pair":
+        c = one_clause(t.get("text", ""), ("swap",))
+        return ("pair", seat(t.get("seat"), "seat"), seat(t.get("partner"), "partner"), c[0])
+    if k == "swap":
+        c = one_clause(t.get("text", ""), ("swap",))
+        kk = t.get("k")
+        if not isinstance(kk, int) or kk < 1:
+            fail(f"queue.{j}.k", "expected a count >= 1")
+        return ("swap", seat(t.get("seat"), "seat"), seat(t.get("activator"), "activator"),
+                seat(t.get("partner"), "partner"), c[0], kk, names(t.get("picks_activator", []), "picks_activator"),
+                names(t.get("picks_partner", []), "picks_partner"))
+    fail(f"queue.{j}.task", "expected exec, discard, partner or swap")
+
+
+def from_view(view: dict, seed: int):
+    """A full state consistent with one seat's view: unknown objectives and the deck order sampled from
+    `seed` (objectives excluded by a public failed accusation are never sampled for that seat)."""
+    from . import ChaosState
+    if not isinstance(view, dict) or view.get("game") != "lotus_chaos":
+        raise PositionError("from_view expects a lotus_chaos view")
+    r = rng.seed_state(seed)
+    seats = view["seats"]
+    known = {i: st["objective"]["key"] for i, st in enumerate(seats) if st.get("objective")}
+    unknown = [i for i in range(6) if i not in known]
+    free = [k for k in view["objective_keys"] if k not in known.values()]
+    excluded = {(a["accused"], a["named"]) for a in view["accusations"] if not a["correct"]}
+    options = []
+    r, order = rng.shuffled(r, range(720))
+    from itertools import permutations
+    perms = list(permutations(free))
+    for idx in order:
+        if idx >= len(perms):
+            continue
+        p = perms[idx]
+        if all((seat, key) not in excluded for seat, key in zip(unknown, p)):
+            options = p
+            break
+    else:
+        raise PositionError("no assignment of objectives fits this view")
+    objs = dict(known)
+    objs.update(zip(unknown, options))
+    pos = {
+        "game": "lotus_chaos", "players": 6, "seed": seed, "rng": r, "options": view["options"],
+        "data": view.get("data"),
+        "seats": [{"colour": st["color"], "number": st["number"], "objective": objs[i], "hex": st["hex"],
+                   "alive": st["alive"], "cards": [c["id"] for c in st["cards"]]} for i, st in enumerate(seats)],
+        "blanks": {c["id"]: c["text"] for st in seats for c in st["cards"] if c["id"].startswith("b")},
+        "discard": list(view["discard"]), "revealed": [c["id"] for c in view["revealed"]],
+        "groups": view["groups"], "turn": view["turn"], "queue": view["queue"],
+        "accusations": view["accusations"], "notice": view["notice"],
+        "result": view["result"],
+    }
+    return ChaosState.from_json(pos)

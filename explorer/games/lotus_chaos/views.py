@@ -1,0 +1,201 @@
+"""What each seat may see, descriptions, explanations, the SVG picture and move previews."""
+from __future__ import annotations
+
+from .actions import ACCUSE, DISCARD, END, GIVE, KEEP, MOVE, PASS, PLACE, PLAY, TAKE, WITH, WRITE
+from .language import render
+
+PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
+
+
+def objective_id(key: str) -> str:
+    return f"objective-{key}"
+
+
+class ViewMixin:
+    __slots__ = ()
+
+    # ---- who knows which objective -------------------------------------------------------------------
+    def knows(self, viewer, seat) -> bool:
+        """Whether `viewer` (None: omniscient, -1: spectator) may see `seat`'s objective card."""
+        if viewer is None or viewer == seat or not self.alive[seat]:  # lotus_chaos.accuse.reveal
+            return True
+        if viewer < 0:
+            return False
+        # a wrong accuser was shown the accused's card (and only they were)
+        return any(a == viewer and b == seat and not ok for a, b, _, ok in self.accusations)
+
+    def private_ids(self, seat: int) -> frozenset:
+        """Seat's objective card while nobody else has seen it (lotus_chaos.setup.objectives)."""
+        if not self.alive[seat]:
+            return frozenset()
+        if any(b == seat and not ok for _, b, _, ok in self.accusations):
+            return frozenset()
+        return frozenset({objective_id(self.cfg.objectives[self.objective[seat]])})
+
+    def _card(self, c) -> dict:
+        cfg = self.cfg
+        if c < cfg.nprinted:
+            return {"id": cfg.NAME[c], "text": render(cfg.PROGRAM[c]), "printed": cfg.PRINTED[c], "blank": False}
+        return {"id": cfg.NAME[c], "text": self.texts[c - cfg.nprinted], "printed": None, "blank": True}
+
+    def view(self, seat: int | None = None) -> dict:
+        """JSON-safe: seat None = omniscient, -1 = spectator, else only what that seat may see."""
+        cfg = self.cfg
+        if seat is not None and not (isinstance(seat, int) and -1 <= seat < cfg.players):
+            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.players - 1}, got {seat!r}")
+        seats = []
+        for i in range(cfg.players):
+            key = cfg.objectives[self.objective[i]]
+            obj = None
+            if self.knows(seat, i):
+                obj = {"id": objective_id(key), "key": key, "text": cfg.objective_text[self.objective[i]],
+                       "zones": self.objective_zone(key)}
+            seats.append({
+                "seat": i, "name": self.name(i), "color": self.colour[i], "number": self.number[i],
+                "alive": self.alive[i], "hex": list(self.pos[i]) if self.pos[i] is not None else None,
+                "cards": [self._card(c) for c in self.areas[i]], "objective": obj,
+                "groups": [g for g in ("odd", "even", "colorwheel", "grayscale", "low", "high")
+                           if i in self.table().members(g)] + [n for n, m in self.groups if i in m and self.alive[i]],
+            })
+        result = None
+        if self.phase == 4:
+            result = {"seats": self.scores()["seats"], "teams": None, "winners": list(self.winners_),
+                      "outcome": self.outcome}
+        js = self.to_json()
+        return {
+            "game": "lotus_chaos", "viewer": seat, "players": cfg.players, "radius": cfg.radius,
+            "options": dict(cfg.options), "data": cfg.data,
+            "phase": PHASE_NAMES[self.phase], "current_player": self.current_player, "active": self.seat,
+            "round": self.round, "turn": js["turn"], "seats": seats,
+            "zones": self.zones(),
+            "objective_keys": list(cfg.objectives),
+            "reference": [{"key": k, "text": t} for k, t in zip(cfg.objectives, cfg.objective_text)],
+            "revealed": [self._card(c) for c in self.revealed], "deck_size": len(self.deck),
+            "discard": [cfg.NAME[c] for c in self.discard], "blanks_left": sum(t is None for t in self.texts),
+            "groups": js["groups"], "queue": js["queue"], "accusations": js["accusations"],
+            "notice": js["notice"], "result": result,
+        }
+
+    def zones(self) -> list:
+        """[q, r, zone] for every hex (zone: plain, red, purple, blue, green), with corner names."""
+        from .board import ZONE_NAMES
+        b = self.cfg.board
+        return [[h[0], h[1], ZONE_NAMES[b.zone[h]], b.corner_of.get(h)] for h in b.hexes]
+
+    def objective_zone(self, key) -> list:
+        """The hexes an objective is about (for highlighting)."""
+        from .board import BLUE, GREEN, PURPLE
+        b = self.cfg.board
+        if key == "north":
+            return [list(b.corners["N"])]
+        if key == "south":
+            return [list(b.corners["S"])]
+        if key == "centre":
+            return [[0, 0]]
+        want = {"purple": PURPLE, "green": GREEN, "blue": BLUE}[key]
+        return [list(h) for h in b.hexes if b.zone[h] == want and b.corner_of.get(h) not in ("N", "S")]
+
+    # ---- text ------------------------------------------------------------------------------------------------
+    def turn_label(self) -> str:
+        p = self.phase
+        if p == 0:
+            return f"set-up · {self.name(self.seat)} places"
+        if p == 4:
+            return f"round {self.round} · turn {self.turn} · game over"
+        what = {1: "draw", 2: f"actions ({len(self.activated)} of 2 played{', moved' if self.moved else ''})",
+                3: "accusations"}[p]
+        return f"round {self.round} · turn {self.turn} · {self.name(self.seat)} · {what}"
+
+    def describe(self) -> str:
+        cfg = self.cfg
+        lines = [f"Lotus, the six-player chaos game (board radius {cfg.radius}): {self.turn_label()}."]
+        if self.phase == 4:
+            lines.append(f"Game over: {self.outcome}.")
+        elif self.current_player is not None:
+            lines.append(f"{self.name(self.current_player)} to decide.")
+        if self.revealed:
+            lines.append("  Revealed: " + "; ".join(f"[{cfg.NAME[c]}] {cfg.PRINTED[c]}" for c in self.revealed))
+        for i in range(cfg.players):
+            where = "out of the game" if not self.alive[i] else (
+                f"at {list(self.pos[i])}" if self.pos[i] is not None else "not placed")
+            cards = ", ".join(f"[{cfg.NAME[c]}]" for c in self.areas[i]) or "no cards"
+            lines.append(f"  {self.name(i)}: {where}; {cards}")
+        if self.notice:
+            lines.append(f"  Rejected card: {self.notice[1]} [{self.notice[0]}]")
+        lines.append(f"  Deck {len(self.deck)}, discard {len(self.discard)}, blank cards left "
+                     f"{sum(t is None for t in self.texts)}.")
+        return "\n".join(lines)
+
+    def explain(self, a) -> str:
+        """A sentence for `a` played here, citing the ledger ids it relies on."""
+        a = self.parse_action(a)
+        cfg = self.cfg
+        who = self.name(self.current_player)
+        k = a.kind
+        if k == PLACE:
+            return f"{who} places their token on the {a.a} blue corner [lotus_chaos.setup.corners]"
+        if k == KEEP:
+            other = next(cfg.NAME[c] for c in self.revealed if cfg.NAME[c] != a.a)
+            to = self.name(self.seat_of_number(a.b))
+            return (f"{who} keeps card {a.a} and gives card {other} to {to} "
+                    "[lotus_chaos.draw.give, lotus_chaos.limit.five]")
+        if k == WRITE:
+            from . import language as L
+            verdict = L.check(L.parse(a.a), self.table())
+            if verdict and cfg.house and verdict[0] in L.SOCIAL:
+                return (f"{who} writes '{a.a}' on a blank card; the table overrules the validator ({verdict[1]}) "
+                        "[lotus_chaos.write.house-rules]")
+            if verdict:
+                return (f"{who} writes '{a.a}', which is rejected: {verdict[1]}; the blank card goes back and "
+                        f"{who} gets no card this turn [{verdict[0]}, lotus_chaos.write.reject]")
+            return f"{who} takes a blank card and writes '{a.a}' [lotus_chaos.draw.blank, lotus_chaos.write.accept]"
+        if k == DISCARD:
+            return f"{who} discards card {a.a} to get back to the card limit [lotus_chaos.limit.discard]"
+        if k == PLAY:
+            c = cfg.by_name[a.a]
+            return (f"{who} activates card {a.a}: {render(self.program(c))} "
+                    "[lotus_chaos.act.two, lotus_chaos.movement.clamp]")
+        if k == MOVE:
+            return f"{who} moves their token one hex {a.a} [lotus_chaos.move.mandatory, lotus_chaos.move.on-board]"
+        if k == END:
+            return f"{who} ends the actions of the turn [lotus_chaos.act.two]"
+        if k == WITH:
+            return f"{who} swaps with {self.name(self.seat_of_number(a.a))} [lotus_chaos.swap.partner]"
+        if k in (TAKE, GIVE):
+            verb = "takes" if k == TAKE else "gives"
+            return f"{who} {verb} card {a.a} in the swap [lotus_chaos.swap.pick]"
+        if k == ACCUSE:
+            return (f"{who} accuses {self.name(self.seat_of_number(a.a))} of having the {a.b} objective "
+                    "[lotus_chaos.accuse.correct, lotus_chaos.accuse.wrong]")
+        if k == PASS:
+            return f"{who} makes no accusation [lotus_chaos.accuse.window]"
+        return str(a)  # pragma: no cover
+
+    def redact(self, a, viewer) -> str:
+        return str(a)  # every decision in this game is made in the open
+
+    # ---- pictures ---------------------------------------------------------------------------------------------
+    def preview(self, a) -> dict | None:
+        """{"moves": [...]} for an action that moves tokens (a move, or activating a movement card)."""
+        a = self.parse_action(a)
+        if a.kind == MOVE:
+            h = self.pos[self.seat]
+            from ...core import hexgrid as hx
+            to = hx.neighbor(h, a.a)
+            return {"moves": [{"seat": self.seat, "from": list(h), "to": list(to), "path": [list(h), list(to)]}]}
+        if a.kind != PLAY:
+            return None
+        program = self.program(self.cfg.by_name[a.a])
+        if program[0][0] != "move":
+            return None
+        s = self._copy()
+        record = []
+        for clause in program:
+            if clause[0] != "move":
+                break
+            s._movement(clause, record)
+        return {"moves": record}
+
+    def svg(self, seat: int | None = None) -> str:
+        from .picture import svg
+        return svg(self.view(seat))

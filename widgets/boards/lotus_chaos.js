@@ -1,0 +1,187 @@
+// Lotus, the six-player chaos game: the hex board (zones), the six tokens in their colours with their numbers,
+// each seat's play area and (when the view carries it) its objective, with its hexes highlighted on demand.
+// Updates move the tokens in place (a CSS transition animates stepping); previews draw an arrow per moving token.
+
+const CHAOS_SIZE = 24;
+const CHAOS_ZONE = { plain: "#f4f1e8", red: "#d1495b", purple: "#9b6fc0", blue: "#5b8fd0", green: "#6fb46f" };
+const CHAOS_TOKEN = { red: "#d1495b", blue: "#3a6ea5", yellow: "#e3b505", grey: "#9a9a9a", white: "#f4f4f4",
+  black: "#333333" };
+
+function chaosPx(q, r) {
+  return [CHAOS_SIZE * 1.5 * q, CHAOS_SIZE * Math.sqrt(3) * (r + q / 2)];
+}
+
+function chaosPolygon(q, r) {
+  const [cx, cy] = chaosPx(q, r);
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    pts.push(`${(cx + CHAOS_SIZE * Math.cos(a)).toFixed(1)},${(cy + CHAOS_SIZE * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+// where each seat's token sits: tokens sharing a hex are spread a little
+function chaosSpots(view) {
+  const byHex = {};
+  (view.seats || []).forEach((st, i) => {
+    if (st.hex) (byHex[st.hex.join(",")] ||= []).push(i);
+  });
+  const spots = {};
+  for (const seats of Object.values(byHex)) {
+    const n = seats.length;
+    seats.forEach((i, k) => {
+      const [x, y] = chaosPx(...view.seats[i].hex);
+      const dx = n > 1 ? (k - (n - 1) / 2) * (n > 3 ? 8 : 11) : 0;
+      const dy = n > 3 ? (k % 2 ? 5 : -5) : 0;
+      spots[i] = [x + dx, y + dy];
+    });
+  }
+  return spots;
+}
+
+function chaosMayHighlight(view, i) {
+  const st = view.seats[i];
+  return !!st.objective && (view.viewer === null || view.viewer === undefined || view.viewer === i);
+}
+
+function chaosBoardSvg(view, el) {
+  const r = view.radius;
+  const w = CHAOS_SIZE * (3 * r + 2), hgt = CHAOS_SIZE * Math.sqrt(3) * (2 * r + 1);
+  const svg = s("svg", { class: "rx-chaos-svg", width: w + 4, height: hgt + 4,
+    viewBox: `${-w / 2 - 2} ${-hgt / 2 - 2} ${w + 4} ${hgt + 4}` });
+  svg.append(s("defs", {}, s("marker", { id: "rx-chaos-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5,
+    markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" },
+  s("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#111" }))));
+  const hexes = s("g", { class: "rx-chaos-hexes" });
+  for (const [q, rr, zone, corner] of view.zones || []) {
+    const poly = s("polygon", { class: "rx-chaos-hex", points: chaosPolygon(q, rr), fill: CHAOS_ZONE[zone] || "#eee",
+      stroke: "#777", "stroke-width": 1, "data-q": q, "data-r": rr, "data-zone": zone },
+    s("title", { text: `${q},${rr} ${zone}${corner ? " " + corner : ""}` }));
+    hexes.append(poly);
+    if (corner) {
+      const [cx, cy] = chaosPx(q, rr);
+      hexes.append(s("text", { x: cx, y: cy - CHAOS_SIZE * 0.55, "text-anchor": "middle", "font-size": 9,
+        fill: "#fff", text: corner }));
+    }
+  }
+  svg.append(hexes);
+  svg.append(s("g", { class: "rx-chaos-tokens" }));
+  svg.append(s("g", { class: "rx-chaos-preview" }));
+  el.__rxRadius = r;
+  return svg;
+}
+
+function chaosToken(view, i) {
+  const st = view.seats[i];
+  const ink = ["white", "yellow", "grey"].includes(st.color) ? "#000" : "#fff";
+  return s("g", { class: "rx-chaos-token", "data-seat": i,
+    style: "transition: transform 0.45s ease, opacity 0.3s ease" },
+  s("title", { text: st.name }),
+  s("circle", { r: 8, fill: CHAOS_TOKEN[st.color] || seatColor(view, i), stroke: "#111", "stroke-width": 1.2 }),
+  s("text", { y: 3.5, "text-anchor": "middle", "font-size": 10, fill: ink, text: String(st.number) }));
+}
+
+function chaosPlaceTokens(el, view) {
+  const layer = el.querySelector(".rx-chaos-tokens");
+  const spots = chaosSpots(view);
+  (view.seats || []).forEach((st, i) => {
+    let tok = layer.querySelector(`.rx-chaos-token[data-seat="${i}"]`);
+    if (!tok) {
+      tok = chaosToken(view, i);
+      layer.append(tok);
+    }
+    const spot = spots[i];
+    if (spot) {
+      tok.setAttribute("transform", `translate(${spot[0].toFixed(1)},${spot[1].toFixed(1)})`);
+      tok.style.transform = `translate(${spot[0].toFixed(1)}px,${spot[1].toFixed(1)}px)`;
+      tok.style.opacity = "1";
+    } else {
+      tok.style.opacity = "0";  // out of the game (or not placed yet)
+    }
+    tok.classList.toggle("rx-chaos-out", !st.alive);
+    tok.classList.toggle("rx-chaos-current", view.current_player === i);
+    tok.querySelector("circle").setAttribute("stroke-width", view.current_player === i ? 3 : 1.2);
+  });
+}
+
+function chaosHighlight(el, view, key) {
+  el.__rxHighlight = key;
+  const zones = new Set();
+  (view.seats || []).forEach((st, i) => {
+    if (key !== null && chaosMayHighlight(view, i) && st.objective.key === key) {
+      for (const h of st.objective.zones) zones.add(h.join(","));
+    }
+  });
+  el.querySelectorAll(".rx-chaos-hex").forEach((p) => {
+    const on = zones.has(`${p.getAttribute("data-q")},${p.getAttribute("data-r")}`);
+    p.setAttribute("stroke", on ? "#111" : "#777");
+    p.setAttribute("stroke-width", on ? 3 : 1);
+    p.classList.toggle("rx-chaos-objective", on);
+  });
+}
+
+function chaosSeats(el, view) {
+  const box = el.querySelector(".rx-chaos-seats");
+  patch(box, [view.seats, view.current_player, view.viewer], () => (view.seats || []).map((st, i) => {
+    const cards = (st.cards || []).map((c) => h("span", { class: "rx-chaos-card" + (c.blank ? " rx-chaos-blank" : ""),
+      title: c.printed || c.text, text: c.id }));
+    const row = h("div", { class: "rx-seat rx-chaos-seat" + (st.alive ? "" : " rx-chaos-out"), "data-seat": i,
+      style: st.alive ? "" : "opacity: 0.45; filter: grayscale(1)" },
+    h("span", { class: "rx-chaos-swatch", style: `display:inline-block;width:10px;height:10px;border-radius:5px;` +
+      `background:${st.alive ? CHAOS_TOKEN[st.color] || "#888" : "#bbb"};border:1px solid #333` }),
+    " ", h("b", { text: st.name }), st.alive ? "" : " (out)", view.current_player === i ? " ◀" : "", " · ",
+    ...(cards.length ? cards : ["no cards"]));
+    if (st.objective) {
+      const btn = chaosMayHighlight(view, i)
+        ? h("button", { class: "rx-chaos-objective-btn", type: "button", text: `objective: ${st.objective.key}`,
+          title: st.objective.text,
+          onclick: () => chaosHighlight(el, view, el.__rxHighlight === st.objective.key ? null : st.objective.key) })
+        : h("span", { text: ` objective: ${st.objective.key}`, title: st.objective.text });
+      row.append(" ", btn);
+    }
+    return row;
+  }));
+}
+
+function chaosStatus(view) {
+  const bits = [`round ${view.round}`, `phase ${view.phase}`];
+  if (view.current_player !== null && view.current_player !== undefined) {
+    bits.push(`${seatName(view, view.current_player)} to decide`);
+  }
+  if (view.revealed?.length) bits.push("revealed: " + view.revealed.map((c) => c.id).join(", "));
+  bits.push(`deck ${view.deck_size} · blank cards ${view.blanks_left}`);
+  if (view.notice) bits.push(`rejected card: ${view.notice.message}`);
+  if (view.result) bits.push(`game over: ${view.result.outcome}`);
+  return bits.join(" · ");
+}
+
+registerBoard("lotus_chaos", {
+  draw(view, ctx) {
+    const el = h("div", { class: "rx-chaos" }, h("div", { class: "rx-status rx-chaos-status" }),
+      h("div", { class: "rx-chaos-board" }), h("div", { class: "rx-chaos-seats" }));
+    el.querySelector(".rx-chaos-board").append(chaosBoardSvg(view, el));
+    el.__rxHighlight = null;
+    this.update(el, view, null, ctx);
+    return el;
+  },
+  update(el, view) {
+    if (el.__rxRadius !== view.radius) return false;
+    el.querySelector(".rx-chaos-status").textContent = chaosStatus(view);
+    chaosPlaceTokens(el, view);
+    chaosSeats(el, view);
+    chaosHighlight(el, view, el.__rxHighlight ?? null);
+    return true;
+  },
+  preview(el, preview, view) {
+    const layer = el.querySelector(".rx-chaos-preview");
+    if (!layer) return;
+    layer.replaceChildren();
+    for (const m of preview?.moves || []) {
+      const pts = (m.path || [m.from, m.to]).map(([q, r]) => chaosPx(q, r).map((v) => v.toFixed(1)).join(","));
+      layer.append(s("polyline", { class: "rx-chaos-arrow", points: pts.join(" "), fill: "none",
+        stroke: CHAOS_TOKEN[view?.seats?.[m.seat]?.color] || "#111", "stroke-width": 3, "stroke-opacity": 0.85,
+        "marker-end": "url(#rx-chaos-arrow)", "data-seat": m.seat }));
+    }
+  },
+});
