@@ -1,0 +1,268 @@
+"""Rice Paddy components -> a frozen Config: the field's hexes and edges, tables and card lists.
+
+Hexes of a player's field are indexed 0..H-1 and named by one letter (a, b, ...); the inner edges
+(between two field hexes) are indexed 0..E-1 and named by their two letters, e.g. "ab".
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+
+from ...core import hexgrid
+from ...core.data import _explain, load_components
+from ...core.errors import DataError
+
+ACTIVE_EFFECTS = ("rice", "water", "worker", "livestock", "remove_weed", "remove_pest", "remove_rock",
+                  "free_walls", "magic_water")
+PASSIVE_EFFECTS = ("harvest_bonus", "market_discount", "end_rice", "end_per_paddy")
+TARGETED = ("remove_weed", "remove_pest", "remove_rock", "magic_water")
+RAIN_TARGETS = ("planted", "wet", "dry", "largest")
+ACHIEVEMENT_KINDS = ("paddies", "big_paddy", "planted_hexes", "grown_hexes", "wet_hexes", "no_rocks",
+                     "rocks_removed", "livestock", "workers", "gates", "clean_paddies", "fertilised", "chain")
+COUNTS = ("2", "3", "4")
+
+
+class _Hex(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    label: str
+    q: int
+    r: int
+
+
+class _Board(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reservoir: tuple[int, int]
+    start: str
+    start_walls: list[str]
+    start_gate: str
+    hexes: list[_Hex]
+
+    @model_validator(mode="after")
+    def _shape(self):
+        labels = [h.label for h in self.hexes]
+        if len(set(labels)) != len(labels) or any(len(x) != 1 or not "a" <= x <= "z" for x in labels):
+            raise ValueError("hex labels must be distinct single lower-case letters")
+        if "r" in labels:
+            raise ValueError("the label 'r' is not allowed (R names the reservoir)")
+        if len({(h.q, h.r) for h in self.hexes}) != len(self.hexes):
+            raise ValueError("two hexes share a position")
+        pos = {h.label: (h.q, h.r) for h in self.hexes}
+        if self.start not in pos or hexgrid.distance(pos[self.start], tuple(self.reservoir)) != 1:
+            raise ValueError("the starting hex must be a field hex next to the reservoir")
+        if tuple(self.reservoir) in pos.values():
+            raise ValueError("the reservoir cannot be a field hex")
+        for e in [*self.start_walls, self.start_gate]:
+            if len(e) != 2 or e[0] not in pos or e[1] not in pos or hexgrid.distance(pos[e[0]], pos[e[1]]) != 1:
+                raise ValueError(f"start edge {e!r} is not two adjacent field hexes")
+        return self
+
+
+class _Rain(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: int
+    water: dict[str, int]
+    weeds: int = 0
+    pests: int = 0
+    target: Literal["planted", "wet", "dry", "largest"] | None = None
+
+    @model_validator(mode="after")
+    def _ok(self):
+        if set(self.water) != set(COUNTS) or any(v < 0 for v in self.water.values()):
+            raise ValueError("water needs a count >= 0 for 2, 3 and 4 players")
+        if (self.weeds or self.pests) and self.target is None:
+            raise ValueError("a card adding weeds or pests needs a target")
+        return self
+
+
+class _Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: int
+    rocks: list[str]
+    walls: int = 0
+    rice: int = 0
+    workers: int = 0
+    livestock: int = 0
+
+
+class _Achievement(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: int
+    kind: Literal[ACHIEVEMENT_KINDS]  # type: ignore[valid-type]
+    n: int
+    rice: int
+
+
+class _Spirit(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    n: int
+    kind: Literal["active", "passive"]
+    effect: str
+    amount: int
+
+    @model_validator(mode="after")
+    def _ok(self):
+        allowed = ACTIVE_EFFECTS if self.kind == "active" else PASSIVE_EFFECTS
+        if self.effect not in allowed:
+            raise ValueError(f"a {self.kind} effect must be one of {list(allowed)}")
+        if self.amount < 1:
+            raise ValueError("amount must be >= 1")
+        if self.effect in ("remove_rock", "magic_water") and self.amount != 1:
+            raise ValueError(f"{self.effect} places or removes exactly one piece: amount must be 1")
+        return self
+
+
+class _Harvest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    normal: list[list[int]]
+    final: list[list[int]]
+
+
+class Components(BaseModel):
+    """The values the engine needs, validated (errors name the field)."""
+    model_config = ConfigDict(extra="forbid")
+    water_discs: int
+    water_removed: dict[str, int]
+    magic_water: int
+    rocks: int
+    walls: int
+    gates: int
+    weeds: int
+    pests: int
+    fertiliser: int
+    workers_per_player: int
+    workers_on_market: int
+    livestock_per_player: int
+    start_pieces: dict[str, int]
+    max_paddy_size: int
+    draft_hand: int
+    achievements_extra: int
+    tax: dict[str, int]
+    colors: list[str]
+    board: _Board
+    harvest_table: _Harvest
+    worker_prices: list[int]
+    livestock_prices: list[int]
+    rain_cards: list[_Rain]
+    setup_cards: list[_Setup]
+    achievements: list[_Achievement]
+    spirits: list[_Spirit]
+
+    @field_validator("spirits")
+    @classmethod
+    def _forty(cls, v):
+        if sorted(s.n for s in v) != list(range(1, 41)):
+            raise ValueError("expected the 40 spirit cards numbered 1-40, once each")
+        return sorted(v, key=lambda s: s.n)
+
+    @model_validator(mode="after")
+    def _sums(self):
+        if set(self.water_removed) != set(COUNTS) or any(not 0 <= v < self.water_discs
+                                                          for v in self.water_removed.values()):
+            raise ValueError("water_removed: a count for 2, 3 and 4 players, below water_discs")
+        if not 1 <= self.max_paddy_size <= len(self.board.hexes):
+            raise ValueError("max_paddy_size must be between 1 and the number of field hexes")
+        for name in ("normal", "final"):
+            t = getattr(self.harvest_table, name)
+            if len(t) != 4 or any(len(row) != self.max_paddy_size + 1 or min(row) < 0 for row in t):
+                raise ValueError(f"harvest_table.{name}: 4 rows of max_paddy_size + 1 numbers >= 0")
+        if len(self.worker_prices) != self.workers_on_market or min(self.worker_prices) < 0:
+            raise ValueError("worker_prices: one price >= 0 per worker market space")
+        if len(self.livestock_prices) != self.livestock_per_player or min(self.livestock_prices) < 0:
+            raise ValueError("livestock_prices: one price >= 0 per livestock market space")
+        if not 0 <= self.workers_on_market <= self.workers_per_player:
+            raise ValueError("workers_on_market cannot exceed workers_per_player")
+        if set(self.tax) != {"1", "2", "3"}:
+            raise ValueError("tax: extra rice for buying 1, 2 and 3 items in a round")
+        if len(self.colors) < 4 or len(set(self.colors)) != len(self.colors):
+            raise ValueError("colors: at least four distinct colours")
+        labels = {h.label for h in self.board.hexes}
+        for c in self.setup_cards:
+            if any(x not in labels or x == self.board.start for x in c.rocks) or len(set(c.rocks)) != len(c.rocks):
+                raise ValueError(f"setup card {c.id}: rocks on distinct field hexes, never the starting hex")
+            if min(c.walls, c.rice, c.workers, c.livestock) < 0:
+                raise ValueError(f"setup card {c.id}: bonuses must be >= 0")
+        if len(self.setup_cards) < 4 or len({c.id for c in self.setup_cards}) != len(self.setup_cards):
+            raise ValueError("setup_cards: at least 4 cards with distinct ids")
+        if len(self.rain_cards) < 6 or len({c.id for c in self.rain_cards}) != len(self.rain_cards):
+            raise ValueError("rain_cards: at least 6 cards (one per round 1-6) with distinct ids")
+        if len(self.achievements) < 4 + self.achievements_extra or \
+                len({a.id for a in self.achievements}) != len(self.achievements):
+            raise ValueError("achievements: distinct ids, at least players + achievements_extra of them")
+        if self.rocks < 4 * max(len(c.rocks) for c in self.setup_cards):
+            raise ValueError("not enough rocks for four set-up cards")
+        if self.draft_hand != 4:
+            raise ValueError("the draft (keep one, pass three, keep one, pass two, keep one) needs hands of 4")
+        return self
+
+
+@functools.lru_cache(maxsize=16)
+def components(path: str | None) -> Components:
+    entries = load_components("rice_paddy", path)
+    values = {k: e.value for k, e in entries.items()}
+    try:
+        return Components.model_validate(values)
+    except ValidationError as err:
+        raise _explain(err, str(path or "data/rice_paddy/components.toml")) from None
+
+
+class Config:
+    """Everything fixed for one game: players, options, geometry, tables. Shared by all its states."""
+
+    def __init__(self, players: int, options: dict, data: str | None):
+        comp = components(data)
+        self.comp, self.data, self.players = comp, data, players
+        self.options = dict(options)
+        self.key = (players, tuple(sorted(self.options.items())), data)
+        b = comp.board
+        self.labels = "".join(h.label for h in b.hexes)
+        self.pos = tuple((h.q, h.r) for h in b.hexes)
+        self.H = len(self.pos)
+        self.index = {c: i for i, c in enumerate(self.labels)}
+        self.reservoir = tuple(b.reservoir)
+        self.start = self.index[b.start]
+        edges = []
+        for i in range(self.H):
+            for j in range(i + 1, self.H):
+                if hexgrid.distance(self.pos[i], self.pos[j]) == 1:
+                    edges.append((i, j))
+        self.edges = tuple(edges)
+        self.E = len(edges)
+        self.edge_name = tuple(self.labels[i] + self.labels[j] for i, j in edges)
+        self.edge_index = {n: k for k, n in enumerate(self.edge_name)}
+        self.edge_index.update({n[::-1]: k for k, n in enumerate(self.edge_name)})
+        # the shared geometry's canonical edge keys (hexgrid.edge), e.g. for drawing with edge_points
+        self.edge_key = tuple(hexgrid.edge(self.pos[i], self.pos[j]) for i, j in edges)
+        self.edge_of_key = {key: k for k, key in enumerate(self.edge_key)}
+        self.hex_edges = tuple(tuple(k for k, (i, j) in enumerate(edges) if h in (i, j)) for h in range(self.H))
+        self.start_walls = tuple(self.edge_index[e] for e in b.start_walls)
+        self.start_gate = self.edge_index[b.start_gate]
+        self.max_paddy = comp.max_paddy_size
+        self.total_water = comp.water_discs - comp.water_removed[str(players)]
+        self.harvest = (tuple(map(tuple, comp.harvest_table.normal)), tuple(map(tuple, comp.harvest_table.final)))
+        self.wprice = tuple(comp.worker_prices)
+        self.lprice = tuple(comp.livestock_prices)
+        self.tax = tuple(comp.tax[str(k)] for k in (1, 2, 3))
+        self.colors = tuple(comp.colors[:players])
+        self.rain = {c.id: c for c in comp.rain_cards}
+        self.setup = {c.id: c for c in comp.setup_cards}
+        self.ach = {a.id: a for a in comp.achievements}
+        self.spirit = {s.n: s for s in comp.spirits}
+        self.n_workers = comp.workers_per_player
+        self.n_livestock = comp.livestock_per_player
+
+
+@functools.lru_cache(maxsize=64)
+def _config(players: int, options: tuple, data: str | None) -> Config:
+    return Config(players, dict(options), data)
+
+
+def config(players: int, options: dict, data=None) -> Config:
+    data = str(Path(data).resolve()) if data is not None else None
+    try:
+        return _config(players, tuple(sorted(options.items())), data)
+    except DataError:
+        _config.cache_clear()
+        raise

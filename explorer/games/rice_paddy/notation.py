@@ -1,0 +1,111 @@
+"""Rice Paddy action notation (plain strings; hexes are the letters a-j, R is the reservoir).
+
+    keep 7            spirit draft: keep card 7 (hidden until everyone has chosen)
+    play 7            play spirit card 7 this round (hidden until everyone has played)
+    use 13 c          use spirit card 13's effect (target hex c if it needs one);  skip 13
+    w build           allocate one worker to building (3 a piece); l build: one livestock (1 a piece)
+    l rock            one livestock to remove a rock
+    w weed c          one worker to weeding the paddy of hex c (its size per weed)
+    l pest c          one livestock to the pests/fertiliser box of the paddy of hex c
+    w harvest c       one worker to harvesting the paddy of hex c (2 a hex)
+    w plant c         one worker to planting the paddy of hex c (1 a hex, whole paddy)
+    done              finish allocating / building / moving gates / removing rocks / draining / buying
+    wall ab, gate ab  build a wall or gate between hexes a and b
+    move ad ab        move the gate on edge ad to the wall on edge ab of the same paddy
+    rock e            remove the rock on hex e
+    drain a           drain the disc on hex a (to the next player's reservoir)
+    flow R d, flow a d  let a disc flow from the reservoir / hex a down to hex d
+    hold b            grow step: do not count the magic water in paddy b (it stays planted, not grown)
+    ach 5, pass       take achievement 5, or none this round
+    buy worker, buy livestock
+"""
+from __future__ import annotations
+
+import re
+
+from ...core.errors import IllegalAction, NotationError
+
+GRAMMAR = re.compile(
+    r"(keep|play|skip) \d{1,2}|use \d{1,2}( [a-z])?|[wl] (build|rock)|[wl] (weed|harvest|plant|pest) [a-z]"
+    r"|done|pass|(wall|gate) [a-z]{2}|move [a-z]{2} [a-z]{2}|rock [a-z]|drain [a-z]|flow ([a-z]|R) [a-z]"
+    r"|ach \d{1,3}|buy (worker|livestock)|hold [a-z]")
+
+STEP_OF = {"keep": "draft", "play": "play", "use": "spirits", "skip": "spirits", "w": "alloc", "l": "alloc",
+           "wall": "build", "gate": "build", "move": "gates", "rock": "rocks", "drain": "drain", "flow": "drain",
+           "ach": "achieve", "buy": "market", "hold": "grow"}
+RULE_OF = {"keep": "rice_paddy.draft.first", "play": "rice_paddy.spirit.play",
+           "use": "rice_paddy.spirit.optional", "skip": "rice_paddy.spirit.optional",
+           "w": "rice_paddy.alloc.useful", "l": "rice_paddy.alloc.useful",
+           "wall": "rice_paddy.build.edge", "gate": "rice_paddy.build.edge",
+           "move": "rice_paddy.walls.move-gate", "rock": "rice_paddy.rocks.remove",
+           "drain": "rice_paddy.drain.downstream", "flow": "rice_paddy.drain.downstream",
+           "ach": "rice_paddy.achieve.condition", "buy": "rice_paddy.market.price", "hold": "rice_paddy.magic.choice"}
+
+
+def diagnose(state, text: str) -> Exception:
+    """Why `text` is not legal here: NotationError if it is not an action at all, else IllegalAction."""
+    if not isinstance(text, str) or not GRAMMAR.fullmatch(text):
+        return NotationError(f"not a Rice Paddy action: {text!r} (e.g. 'play 7', 'w plant c', 'wall ab', "
+                             "'flow R d', 'done'; see explorer.games.rice_paddy.notation)")
+    word, *rest = text.split()
+    if state.is_terminal:
+        return IllegalAction("rice_paddy.turn.step", "the game is over")
+    cfg = state.cfg
+    st = state.step
+    want = STEP_OF.get(word)
+    if word in ("done", "pass"):
+        if (word == "pass") != (st == "achieve"):
+            return IllegalAction("rice_paddy.turn.step", f"'{word}' does not end the {st} step")
+        return IllegalAction("rice_paddy.turn.step", f"nothing to finish in the {st} step")
+    if want == "grow" and st == "grow2":
+        want = st
+    if want != st:
+        return IllegalAction("rice_paddy.turn.step", f"'{text}' belongs to the {want} step; this is the {st} step")
+    seat = state.current_player
+    p = state.players[seat]
+    if word in ("wall", "gate"):
+        k = cfg.edge_index.get(rest[0])
+        if k is None:
+            return IllegalAction("rice_paddy.build.edge",
+                                 f"{rest[0]} is not a side between two field hexes (board edges are walls)")
+        if p.build_left + p.bonus <= 0:
+            return IllegalAction("rice_paddy.build.cost", "no pieces left to build this round")
+        why = state.can_place(seat, k, 1 if word == "wall" else 2)
+        return IllegalAction(why or "rice_paddy.build.edge", f"cannot build a {word} on {rest[0]}")
+    if word == "flow":
+        L = cfg.index
+        if rest[1] not in L or (rest[0] != "R" and rest[0] not in L):
+            return IllegalAction("rice_paddy.drain.downstream", "unknown hex")
+        h = L[rest[1]]
+        if (p.water | p.magic) >> h & 1:
+            return IllegalAction("rice_paddy.drain.one-per-hex", f"hex {rest[1]} already holds a disc")
+        F = state.F(seat)
+        r = F.paddy_of(h)
+        if r is None:
+            return IllegalAction("rice_paddy.paddy.definition", "water only enters completed paddies")
+        if p.rocks & F.mask[r]:
+            return IllegalAction("rice_paddy.rocks.block", "water cannot enter a paddy with a rock")
+        return IllegalAction("rice_paddy.drain.downstream",
+                             "water flows only downstream from the reservoir, through gates and full paddies")
+    if word == "buy":
+        if state.round >= 6:
+            return IllegalAction("rice_paddy.market.rounds", "no market in rounds 6 and 7")
+        if p.bought >= 3:
+            return IllegalAction("rice_paddy.market.limit", "at most three purchases a round")
+        return IllegalAction("rice_paddy.market.price", f"cannot afford or none left: {text}")
+    if word == "ach" and p.achieved:
+        return IllegalAction("rice_paddy.achieve.one-per-round", "one achievement a round")
+    if word in ("w", "l"):
+        if state.round == 7 and rest[0] not in ("weed", "pest", "harvest"):
+            return IllegalAction("rice_paddy.final.allocate", "round 7: only weeds, pests/fertiliser, harvest")
+        uw, ul = p.used()
+        if (word == "w" and uw >= p.workers) or (word == "l" and ul >= p.livestock):
+            return IllegalAction("rice_paddy.alloc.available", "none of those left to allocate")
+        wrong = {("w", "rock"): ("rice_paddy.rocks.remove", "only livestock remove rocks"),
+                 ("w", "pest"): ("rice_paddy.pests.remove", "only livestock remove pests and fertilise"),
+                 ("l", "weed"): ("rice_paddy.weeds.cost", "weeds are pulled by workers"),
+                 ("l", "harvest"): ("rice_paddy.harvest.cost", "workers harvest"),
+                 ("l", "plant"): ("rice_paddy.plant.cost", "workers plant")}.get((word, rest[0]))
+        if wrong:
+            return IllegalAction(*wrong)
+    return IllegalAction(RULE_OF[word], f"'{text}' is not possible now")

@@ -1,0 +1,143 @@
+"""A static SVG of a Rice Paddy position (``state.svg(seat)``), drawn from ``view(seat)`` only.
+
+Every player's field side by side: hexes, walls (grey) and gates (black, dashed) on hex sides, rocks,
+water discs, magic water, weeds, pests, fertiliser, planted/grown tiles, paddy sizes and the reservoir;
+above them a panel with the round, the rain card, the turn order and every reservoir.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from ...core import hexgrid
+
+COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
+SIZE = 24
+FIELD_FILL, PADDY_FILL, PLANTED_FILL, GROWN_FILL = "#efe6cf", "#dcecc8", "#9fd18b", "#e8c547"
+
+
+def _bounds(view):
+    pts = [hexgrid.to_pixel((h["q"], h["r"]), SIZE) for h in view["board"]["hexes"]]
+    pts.append(hexgrid.to_pixel(tuple(view["board"]["reservoir"]), SIZE))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs) - SIZE, min(ys) - SIZE, max(xs) + SIZE, max(ys) + SIZE
+
+
+def _field(view, seat, ox, oy) -> list[str]:
+    board = view["board"]
+    pos = {h["label"]: (h["q"], h["r"]) for h in board["hexes"]}
+    paddy_of = {}
+    for p in seat["paddies"]:
+        for c in p["hexes"]:
+            paddy_of[c] = p
+
+    def px(h):
+        x, y = hexgrid.to_pixel(h, SIZE)
+        return x + ox, y + oy
+
+    out = []
+    res = tuple(board["reservoir"])
+    pts = " ".join(f"{x + ox:.1f},{y + oy:.1f}" for x, y in hexgrid.polygon(res, SIZE * 0.92))
+    rx, ry = px(res)
+    out.append(f'<g class="reservoir"><polygon points="{pts}" fill="#bfdcf5" stroke="#3a6ea5"/>'
+               f'<text x="{rx:.1f}" y="{ry + 4:.1f}" text-anchor="middle" font-size="11">'
+               f'R {seat["reservoir"]}</text></g>')
+    for label, h in pos.items():
+        p = paddy_of.get(label)
+        fill = FIELD_FILL
+        if p is not None:
+            fill = {"planted": PLANTED_FILL, "grown": GROWN_FILL}.get(p["crop"], PADDY_FILL)
+        pts = " ".join(f"{x + ox:.1f},{y + oy:.1f}" for x, y in hexgrid.polygon(h, SIZE))
+        cx, cy = px(h)
+        out.append(f'<g class="hex" data-hex="{label}"><polygon points="{pts}" fill="{fill}" stroke="#c9bb98" '
+                   f'stroke-width="0.8"/><text x="{cx - SIZE * 0.55:.1f}" y="{cy - SIZE * 0.45:.1f}" font-size="8" '
+                   f'fill="#8a7d5c">{label}</text>')
+        if label in seat["water"]:
+            out.append(f'<circle class="disc" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.38:.1f}" fill="#3a8fd6" '
+                       f'stroke="#1f5f99"/>')
+        if label in seat["magic"]:
+            out.append(f'<circle class="magic" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.38:.1f}" fill="#b48be0" '
+                       f'stroke="#6b3fa0" stroke-width="2"/>')
+        if label in seat["rocks"]:
+            out.append(f'<ellipse class="rock" cx="{cx + 6:.1f}" cy="{cy + 7:.1f}" rx="7" ry="5" fill="#8d8d8d" '
+                       f'stroke="#555"/>')
+        out.append("</g>")
+    outline = []
+    for p in seat["paddies"]:
+        mine = {pos[c] for c in p["hexes"]}
+        for c in p["hexes"]:
+            for d in hexgrid.NAMES:
+                nb = hexgrid.neighbor(pos[c], d)
+                if nb not in mine:
+                    (x1, y1), (x2, y2) = hexgrid.edge_points(pos[c], nb, SIZE)
+                    outline.append(f'<line class="outline" x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" '
+                                   f'y2="{y2 + oy:.1f}" stroke="#2e9e57" stroke-width="1.2"/>')
+    for p in seat["paddies"]:
+        first = pos[p["hexes"][0]]
+        cx, cy = px(first)
+        bits = [f'{p["size"]}']
+        out.append(f'<text class="size" x="{cx + SIZE * 0.35:.1f}" y="{cy - SIZE * 0.4:.1f}" font-size="9" '
+                   f'font-weight="600" fill="#2d5a1e">{"".join(bits)}</text>')
+        for k in range(p["weeds"]):
+            x = cx - SIZE * 0.6 + 6 * k
+            out.append(f'<path class="weed" d="M{x:.1f},{cy + 14:.1f} l3,-7 l3,7 z" fill="#3c9a3c"/>')
+        for k in range(p["pests"]):
+            out.append(f'<circle class="pest" cx="{cx - SIZE * 0.55 + 5 * k:.1f}" cy="{cy - 12:.1f}" r="2.2" '
+                       f'fill="#111"/>')
+        if p["fertilised"]:
+            out.append(f'<rect class="fert" x="{cx + 8:.1f}" y="{cy - 4:.1f}" width="6" height="6" fill="#f1c40f" '
+                       f'stroke="#9a7d0a"/>')
+    walls, gates = set(seat["walls"]), set(seat["gates"])
+    for name in board["edges"]:
+        a, b = pos[name[0]], pos[name[1]]
+        (x1, y1), (x2, y2) = hexgrid.edge_points(a, b, SIZE)
+        line = f'x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" y2="{y2 + oy:.1f}"'
+        if name in walls:
+            out.append(f'<line class="wall" data-edge="{name}" {line} stroke="#666" stroke-width="4" '
+                       f'stroke-linecap="round"/>')
+        elif name in gates:
+            out.append(f'<line class="gate" data-edge="{name}" {line} stroke="#111" stroke-width="4" '
+                       f'stroke-dasharray="4 3"/>')
+    # the board's outer sides are walls
+    for h in pos.values():
+        for d in hexgrid.NAMES:
+            nb = hexgrid.neighbor(h, d)
+            if nb in pos.values() or nb == res:
+                continue
+            (x1, y1), (x2, y2) = hexgrid.edge_points(h, nb, SIZE)
+            out.append(f'<line x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" y2="{y2 + oy:.1f}" '
+                       f'stroke="#444" stroke-width="3"/>')
+    return out + outline
+
+
+def svg(view: dict) -> str:
+    seats = view["seats"]
+    x0, y0, x1, y1 = _bounds(view)
+    fw, fh = x1 - x0 + 16, y1 - y0 + 40
+    width = max(int(fw * len(seats)) + 8, 420)
+    top = 38
+    height = int(top + fh + 8)
+    rain = view.get("rain")
+    rain_text = (f'rain: {rain["discs"]} discs' + (f', +{rain["weeds"]} weed' if rain["weeds"] else "")
+                 + (f', +{rain["pests"]} pest' if rain["pests"] else "")
+                 + (f' ({rain["target"]})' if rain["target"] else "")) if rain else "rain: -"
+    order = " → ".join(seats[i]["name"] for i in view["order"]) or "-"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rice-paddy-board" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f'<text x="6" y="14" font-size="12" fill="#333">{escape(view["label"])} · {escape(rain_text)} · '
+           f'order {escape(order)}</text>',
+           '<text x="6" y="29" font-size="11" fill="#555">reservoirs: '
+           + escape(", ".join(f'{s["name"]} {s["reservoir"]}' for s in seats))
+           + f' · supply water {view["supply"]["water"]}</text>']
+    for i, s in enumerate(seats):
+        ox, oy = 8 + fw * i - x0, top + 18 - y0
+        color = COLORS.get(s["color"], "#888")
+        turn = " ◀" if view.get("current_player") == i else ""
+        out.append(f'<g class="field" data-seat="{i}">')
+        out.append(f'<rect x="{8 + fw * i:.1f}" y="{top:.1f}" width="{fw - 8:.1f}" height="14" rx="3" '
+                   f'fill="{color}"/>')
+        out.append(f'<text x="{12 + fw * i:.1f}" y="{top + 11:.1f}" font-size="10" fill="#fff" font-weight="600">'
+                   f'{escape(s["name"])} · rice {s["rice"]} · W{s["workers"]} L{s["livestock"]}{turn}</text>')
+        out += _field(view, s, ox, oy)
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)

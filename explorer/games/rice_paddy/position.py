@@ -1,0 +1,514 @@
+"""Rice Paddy set-up, JSON positions (validated field by field), conservation laws, from_view."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ...core import rng
+from ...core.data import _explain
+from ...core.errors import DataError, PositionError
+from .config import config
+from .fields import GATE, OPEN, WALL, fields
+from .player import GROWN, NONE, PLANTED, Player
+from .steps import DECIDE, steps_of
+
+FORMAT_VERSION = 1
+CROP = {"planted": PLANTED, "grown": GROWN}
+CROP_NAME = {PLANTED: "planted", GROWN: "grown"}
+STEPS = ("draft", "rain", "play", "take", "spirits", "alloc", "build", "gates", "rocks", "drain", "weeds", "pests",
+         "harvest", "rot", "flood", "grow", "plant", "grow2", "achieve", "market", "dry", "score", "over")
+
+
+def new_game(cls, players: int, seed: int, data, **opts):
+    """rice_paddy.setup.*: shuffled decks, achievements, set-up cards, player boards."""
+    cfg = config(players, opts, data)
+    comp = cfg.comp
+    st = rng.seed_state(seed)
+    st, deck1 = rng.shuffled(st, range(1, 21))
+    st, deck2 = rng.shuffled(st, range(21, 41))
+    st, rain = rng.shuffled(st, sorted(cfg.rain))
+    st, achs = rng.shuffled(st, sorted(cfg.ach))
+    st, setups = rng.shuffled(st, sorted(cfg.setup))
+    s = cls.__new__(cls)
+    s.cfg, s.seed = cfg, seed
+    s.round, s.step, s.queue, s.order = 1, "draft", (), ()
+    s.water = cfg.total_water - players * comp.start_pieces["water"]
+    s.magic = comp.magic_water
+    s.rainw, s.rain, s.rain_deck, s.rain_seen = 0, 0, tuple(rain), ()
+    s.weeds, s.pests, s.fert = comp.weeds, comp.pests, comp.fertiliser
+    s.walls = comp.walls - players * comp.start_pieces["walls"]
+    s.gates = comp.gates - players * comp.start_pieces["gates"]
+    s.ach = tuple(sorted(achs[:players + comp.achievements_extra]))
+    s.decks = (tuple(deck1), tuple(deck2))
+    s.dstage = 0
+    s._legal, s._dirty = None, set()
+    s.rocks = comp.rocks
+    plist = []
+    for i in range(players):
+        card = cfg.setup[setups[i]]
+        p = Player.__new__(Player)
+        p.setup = card.id
+        p.rice = card.rice
+        bonus_w = min(card.workers, comp.workers_on_market)
+        bonus_l = min(card.livestock, cfg.n_livestock)
+        # rice_paddy.setup.bonus-market: bonus workers/livestock come from the cheapest market spaces
+        p.workers = cfg.n_workers - comp.workers_on_market + bonus_w
+        p.wmarket = comp.workers_on_market - bonus_w
+        p.livestock, p.lmarket = bonus_l, cfg.n_livestock - bonus_l
+        p.bonus = card.walls
+        p.reservoir, p.removed = 0, 0
+        edges = [OPEN] * cfg.E
+        for k in cfg.start_walls:
+            edges[k] = WALL
+        edges[cfg.start_gate] = GATE
+        p.edges = tuple(edges)
+        p.rocks = sum(1 << cfg.index[x] for x in card.rocks)
+        s.rocks -= len(card.rocks)
+        p.water = 1 << cfg.start
+        p.magic = 0
+        p.weeds = p.pests = (0,) * cfg.H
+        p.crop = tuple(PLANTED if h == cfg.start else NONE for h in range(cfg.H))
+        p.fert = 0
+        p.hand, p.played, p.pick, p.draft = (), (), -1, ()
+        p.alloc, p.build_left, p.rock_left, p.bought, p.achieved, p.moved, p.tiles = (), 0, 0, 0, False, 0, ()
+        p.hold = 0
+        plist.append(p)
+    s.players = plist
+    s._enter("draft")
+    s._advance()
+    s._freeze()
+    return s
+
+
+# ---- JSON --------------------------------------------------------------------------------------
+
+class _Field(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    walls: list[str]
+    gates: list[str]
+    rocks: str
+    water: str
+    magic: str
+    weeds: dict[str, int]
+    pests: dict[str, int]
+    crop: dict[str, Literal["planted", "grown"]]
+    fertilised: str
+
+
+class _Seat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    rice: int
+    workers: int
+    worker_market: int
+    livestock: int
+    livestock_market: int
+    bonus_walls: int
+    setup_card: int
+    reservoir: int
+    rocks_removed: int
+    field: _Field
+    hand: list[int]
+    played: list[int]
+    pick: int | None
+    draft: list[int]
+    allocation: dict[str, int]
+    build_left: int
+    rock_left: int
+    bought: int
+    achieved: bool
+    moved: list[str]
+    hold: str = ""
+    achievements: list[int]
+
+
+class _Supply(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    water: int
+    magic: int
+    weeds: int
+    pests: int
+    fertiliser: int
+    walls: int
+    gates: int
+    rocks: int
+
+
+class _Rain(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    card: int | None
+    water: int
+    deck: list[int]
+    seen: list[int]
+
+
+class _Position(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    version: int = FORMAT_VERSION
+    players: int
+    seed: int
+    options: dict = {}
+    data: str | None = None
+    round: int
+    step: str
+    queue: list
+    order: list[int]
+    supply: _Supply
+    rain: _Rain
+    achievements: list[int]
+    spirit_decks: list[list[int]]
+    draft_stage: int
+    seats: list[_Seat]
+
+
+class PositionMixin:
+    __slots__ = ()
+
+    def _labels(self, mask: int) -> str:
+        return "".join(c for h, c in enumerate(self.cfg.labels) if mask >> h & 1)
+
+    def _seat_json(self, i: int) -> dict:
+        cfg = self.cfg
+        p = self.players[i]
+        L = cfg.labels
+        return {
+            "rice": p.rice, "workers": p.workers, "worker_market": p.wmarket, "livestock": p.livestock,
+            "livestock_market": p.lmarket, "bonus_walls": p.bonus, "setup_card": p.setup,
+            "reservoir": p.reservoir, "rocks_removed": p.removed,
+            "field": {
+                "walls": [cfg.edge_name[k] for k in range(cfg.E) if p.edges[k] == WALL],
+                "gates": [cfg.edge_name[k] for k in range(cfg.E) if p.edges[k] == GATE],
+                "rocks": self._labels(p.rocks), "water": self._labels(p.water), "magic": self._labels(p.magic),
+                "weeds": {L[h]: n for h, n in enumerate(p.weeds) if n},
+                "pests": {L[h]: n for h, n in enumerate(p.pests) if n},
+                "crop": {L[h]: CROP_NAME[c] for h, c in enumerate(p.crop) if c},
+                "fertilised": self._labels(p.fert),
+            },
+            "hand": list(p.hand), "played": list(p.played), "pick": None if p.pick < 0 else p.pick,
+            "draft": list(p.draft), "allocation": dict(p.alloc), "build_left": p.build_left,
+            "rock_left": p.rock_left, "bought": p.bought, "achieved": p.achieved,
+            "moved": [cfg.edge_name[k] for k in range(cfg.E) if p.moved >> k & 1],
+            "achievements": list(p.tiles), "hold": self._labels(p.hold),
+        }
+
+    def to_json(self) -> dict:
+        cfg = self.cfg
+        return {
+            "game": "rice_paddy", "version": FORMAT_VERSION, "players": cfg.players, "seed": self.seed,
+            "options": dict(sorted(cfg.options.items())), "data": cfg.data,
+            "round": self.round, "step": self.step,
+            "queue": [list(q) if isinstance(q, tuple) else q for q in self.queue], "order": list(self.order),
+            "supply": {"water": self.water, "magic": self.magic, "weeds": self.weeds, "pests": self.pests,
+                       "fertiliser": self.fert, "walls": self.walls, "gates": self.gates, "rocks": self.rocks},
+            "rain": {"card": self.rain or None, "water": self.rainw, "deck": list(self.rain_deck),
+                     "seen": list(self.rain_seen)},
+            "achievements": list(self.ach), "spirit_decks": [list(d) for d in self.decks],
+            "draft_stage": self.dstage,
+            "seats": [self._seat_json(i) for i in range(cfg.players)],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict):
+        try:
+            pos = _Position.model_validate(data)
+        except ValidationError as err:
+            raise PositionError(str(_explain(err, "rice_paddy position"))) from None
+        return _build(cls, pos)
+
+    # ---- conservation laws ----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Water discs, magic water, workers, livestock and every token pool are conserved."""
+        cfg = self.cfg
+        comp = cfg.comp
+        ps = self.players
+        n = cfg.players
+        on = sum(bin(p.water).count("1") + p.reservoir for p in ps)
+        assert self.water >= 0 and self.rainw >= 0, "negative water"
+        assert self.water + self.rainw + on == cfg.total_water, "water discs not conserved"
+        assert self.magic >= 0 and self.magic + sum(bin(p.magic).count("1") for p in ps) == comp.magic_water, \
+            "magic water not conserved"
+        for i, p in enumerate(ps):
+            assert p.workers >= 0 and p.wmarket >= 0 and p.workers + p.wmarket == cfg.n_workers, \
+                f"seat {i}: workers not conserved"
+            assert p.livestock >= 0 and p.lmarket >= 0 and p.livestock + p.lmarket == cfg.n_livestock, \
+                f"seat {i}: livestock not conserved"
+            uw, ul = p.used()
+            assert uw <= p.workers and ul <= p.livestock, f"seat {i}: more allocated than owned"
+            assert p.rice >= 0 and p.reservoir >= 0 and p.bonus >= 0, f"seat {i}: negative count"
+            assert not p.water & p.magic, f"seat {i}: two discs on one hex"
+            F = fields(cfg, p.edges)
+            for h in range(cfg.H):
+                if h not in F.pset:
+                    assert not p.weeds[h] and not p.pests[h] and not p.crop[h] and not p.fert >> h & 1, \
+                        f"seat {i}: paddy contents away from a paddy's first hex"
+                if p.water >> h & 1 or p.magic >> h & 1:
+                    assert F.paddy_of(h) is not None, f"seat {i}: water outside a paddy"
+            for r in F.paddies:
+                if p.water & F.mask[r]:
+                    assert not p.rocks & F.mask[r], f"seat {i}: water in a paddy with a rock"
+            assert F.ok, f"seat {i}: a paddy has too many gates"
+        assert self.weeds >= 0 and self.weeds + sum(sum(p.weeds) for p in ps) == comp.weeds, "weeds not conserved"
+        assert self.pests >= 0 and self.pests + sum(sum(p.pests) for p in ps) == comp.pests, "pests not conserved"
+        assert self.fert >= 0 and self.fert + sum(bin(p.fert).count("1") for p in ps) == comp.fertiliser, \
+            "fertiliser not conserved"
+        walls = sum(1 for p in ps for e in p.edges if e == WALL)
+        gates = sum(1 for p in ps for e in p.edges if e == GATE)
+        assert self.walls >= 0 and self.walls + walls == comp.walls, "walls not conserved"
+        assert self.gates >= 0 and self.gates + gates == comp.gates, "gates not conserved"
+        assert self.rocks >= 0 and self.rocks + sum(bin(p.rocks).count("1") for p in ps) == comp.rocks, \
+            "rocks not conserved"
+        cards = [c for p in ps for c in (*p.hand, *p.played, *p.draft)]
+        for p in ps:
+            assert p.pick < 0 or p.pick in (p.draft if self.step == "draft" else p.hand), "a pick not in hand"
+        cards += [c for d in self.decks for c in d]
+        assert sorted(cards) == list(range(1, 41)), "spirit cards not conserved"
+        assert sorted(self.rain_deck + self.rain_seen) == sorted(cfg.rain), "rain cards not conserved"
+        assert len(self.order) in (0, n)
+
+
+def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
+    from .. import rice_paddy as pkg
+
+    def fail(field, msg):
+        raise PositionError(f"rice_paddy position, field {field}: {msg}")
+
+    if pos.game != "rice_paddy":
+        fail("game", f"expected 'rice_paddy', got {pos.game!r}")
+    if pos.version != FORMAT_VERSION:
+        fail("version", f"expected {FORMAT_VERSION}, got {pos.version}")
+    spec = pkg.SPEC
+    if pos.players not in spec.players:
+        fail("players", f"expected one of {list(spec.players)}, got {pos.players}")
+    opts = {k: o.default for k, o in spec.options.items()}
+    for k, v in pos.options.items():
+        if k not in spec.options:
+            fail(f"options.{k}", "unknown option")
+        try:
+            opts[k] = spec.options[k].value(k, v)
+        except ValueError as exc:
+            fail(f"options.{k}", str(exc))
+    try:
+        cfg = config(pos.players, opts, pos.data)
+    except (ValueError, DataError, OSError) as exc:
+        fail("data", str(exc))
+    n = cfg.players
+    if not 1 <= pos.round <= 7:
+        fail("round", "expected 1..7")
+    if pos.step not in STEPS:
+        fail("step", f"expected one of {list(STEPS)}")
+    if pos.step != "over" and pos.step not in steps_of(pos.round):
+        fail("step", f"round {pos.round} has no step {pos.step!r}")
+    if pos.step == "over" and pos.round != 7:
+        fail("step", "the game ends in round 7")
+    if sorted(pos.order) not in ([], list(range(n))):
+        fail("order", "a permutation of the seats (or empty before the first spirit cards)")
+    if len(pos.seats) != n:
+        fail("seats", f"expected {n} seats")
+    queue = []
+    for q in pos.queue:
+        if pos.step == "spirits":
+            if not (isinstance(q, list) and len(q) == 2 and all(isinstance(x, int) for x in q)
+                    and 0 <= q[0] < n and q[1] in pos.seats[q[0]].played):
+                fail("queue", "spirit entries are [seat, played card]")
+            queue.append(tuple(q))
+        else:
+            if not isinstance(q, int) or isinstance(q, bool) or not 0 <= q < n:
+                fail("queue", "expected seat numbers")
+            queue.append(q)
+    if pos.step in DECIDE and not queue:
+        fail("queue", "a decision step needs someone to decide")
+    s = cls.__new__(cls)
+    s.cfg, s.seed = cfg, pos.seed
+    s.round, s.step, s.queue, s.order = pos.round, pos.step, tuple(queue), tuple(pos.order)
+    sp = pos.supply
+    s.water, s.magic, s.weeds, s.pests, s.fert = sp.water, sp.magic, sp.weeds, sp.pests, sp.fertiliser
+    s.walls, s.gates, s.rocks = sp.walls, sp.gates, sp.rocks
+    if pos.rain.card is not None and pos.rain.card not in cfg.rain:
+        fail("rain.card", "unknown rain card")
+    for name, ids in (("rain.deck", pos.rain.deck), ("rain.seen", pos.rain.seen)):
+        if any(c not in cfg.rain for c in ids):
+            fail(name, "unknown rain card")
+    s.rain, s.rainw = pos.rain.card or 0, pos.rain.water
+    s.rain_deck, s.rain_seen = tuple(pos.rain.deck), tuple(pos.rain.seen)
+    if any(a not in cfg.ach for a in pos.achievements) or len(set(pos.achievements)) != len(pos.achievements):
+        fail("achievements", "distinct achievement ids")
+    s.ach = tuple(pos.achievements)
+    if len(pos.spirit_decks) != 2:
+        fail("spirit_decks", "two decks (1-20 and 21-40)")
+    s.decks = tuple(tuple(d) for d in pos.spirit_decks)
+    if not 0 <= pos.draft_stage <= 2:
+        fail("draft_stage", "expected 0..2")
+    s.dstage = pos.draft_stage
+    L = cfg.index
+    players = []
+    for i, st in enumerate(pos.seats):
+        f = f"seats.{i}"
+
+        def mask(field, text, f=f):
+            if not isinstance(text, str) or any(c not in L for c in text) or len(set(text)) != len(text):
+                fail(f"{f}.field.{field}", "a string of distinct hex labels")
+            return sum(1 << L[c] for c in text)
+
+        def per_hex(field, d, f=f):
+            row = [0] * cfg.H
+            for k, v in d.items():
+                if k not in L or not isinstance(v, int) or v < 0:
+                    fail(f"{f}.field.{field}", "hex label -> count >= 0")
+                row[L[k]] = v
+            return tuple(row)
+
+        p = Player.__new__(Player)
+        for name in ("rice", "workers", "livestock", "reservoir", "bonus_walls", "rocks_removed", "build_left",
+                     "rock_left", "bought", "worker_market", "livestock_market"):
+            if getattr(st, name) < 0:
+                fail(f"{f}.{name}", "must be >= 0")
+        p.rice, p.workers, p.wmarket = st.rice, st.workers, st.worker_market
+        p.livestock, p.lmarket, p.bonus = st.livestock, st.livestock_market, st.bonus_walls
+        if st.setup_card not in cfg.setup:
+            fail(f"{f}.setup_card", "unknown set-up card")
+        p.setup, p.reservoir, p.removed = st.setup_card, st.reservoir, st.rocks_removed
+        edges = [OPEN] * cfg.E
+        for field, piece in (("walls", WALL), ("gates", GATE)):
+            for e in getattr(st.field, field):
+                k = cfg.edge_index.get(e) if isinstance(e, str) else None
+                if k is None or edges[k] != OPEN:
+                    fail(f"{f}.field.{field}", f"{e!r} is not a free inner edge (two adjacent hex labels)")
+                edges[k] = piece
+        p.edges = tuple(edges)
+        p.rocks = mask("rocks", st.field.rocks)
+        p.water = mask("water", st.field.water)
+        p.magic = mask("magic", st.field.magic)
+        p.weeds = per_hex("weeds", st.field.weeds)
+        p.pests = per_hex("pests", st.field.pests)
+        crop = [NONE] * cfg.H
+        for k, v in st.field.crop.items():
+            if k not in L:
+                fail(f"{f}.field.crop", "hex label -> 'planted' or 'grown'")
+            crop[L[k]] = CROP[v]
+        p.crop = tuple(crop)
+        p.fert = mask("fertilised", st.field.fertilised)
+        for field in ("hand", "played", "draft"):
+            if any(not 1 <= c <= 40 for c in getattr(st, field)):
+                fail(f"{f}.{field}", "spirit cards are numbered 1-40")
+        p.hand, p.played, p.draft = tuple(sorted(st.hand)), tuple(st.played), tuple(sorted(st.draft))
+        p.pick = -1 if st.pick is None else st.pick
+        if st.pick is not None and st.pick not in (st.draft if pos.step == "draft" else st.hand):
+            fail(f"{f}.pick", "the picked card must be in the draft hand (draft) or hand (spirit play)")
+        alloc = []
+        for t, c in sorted(st.allocation.items()):
+            parts = t.split()
+            ok = (parts[:1] in (["w"], ["l"]) and c > 0 and
+                  (t in ("w build", "l build", "l rock") or
+                   (len(parts) == 3 and parts[2] in L and
+                    parts[1] in (("weed", "harvest", "plant") if parts[0] == "w" else ("pest",)))))
+            if not ok:
+                fail(f"{f}.allocation", f"{t!r}: boxes are like 'w build', 'l rock', 'w weed c' with a count > 0")
+            alloc.append((t, c))
+        p.alloc = tuple(alloc)
+        p.build_left, p.rock_left, p.bought, p.achieved = st.build_left, st.rock_left, st.bought, st.achieved
+        moved = 0
+        for e in st.moved:
+            if e not in cfg.edge_index:
+                fail(f"{f}.moved", "edge names")
+            moved |= 1 << cfg.edge_index[e]
+        p.moved = moved
+        if not isinstance(st.hold, str) or any(c not in L for c in st.hold):
+            fail(f"{f}.hold", "a string of hex labels (paddies kept from growing)")
+        p.hold = sum(1 << L[c] for c in set(st.hold))
+        if any(a not in cfg.ach for a in st.achievements):
+            fail(f"{f}.achievements", "unknown achievement")
+        p.tiles = tuple(st.achievements)
+        if p.bought > 3:
+            fail(f"{f}.bought", "at most 3 purchases a round")
+        players.append(p)
+    s.players = tuple(players)
+    s._legal, s._dirty = None, None
+    try:
+        s.check_invariants()
+    except AssertionError as exc:
+        raise PositionError(f"rice_paddy position breaks a conservation law: {exc}") from None
+    for i, p in enumerate(players):
+        F = fields(cfg, p.edges)
+        if any(p.fert >> r & 1 and not p.crop[r] for r in F.paddies):
+            fail(f"seats.{i}.field.fertilised", "only a planted or grown paddy holds fertiliser")
+    return s
+
+
+# ---- from_view: a full state consistent with one seat's view -------------------------------------
+
+def from_view(view: dict, seed: int):
+    """Rebuild a full position from `view(seat)`, sampling what that seat cannot see: the other seats'
+    spirit hands, draft hands and face-down picks, the order of the decks, and allocations not yet
+    revealed (sampled as empty: any allocation is consistent with what the seat saw)."""
+    if not isinstance(view, dict) or view.get("game") != "rice_paddy" or "position" not in view:
+        raise PositionError("from_view expects a rice_paddy seat view (state.view(seat))")
+    pos = view["position"]
+    data = {k: v for k, v in pos.items() if k not in ("seats", "rain", "spirit_decks")}
+    data["seed"] = seed
+    st = rng.seed_state(seed)
+    n = pos["players"]
+    seats = [dict(s) for s in pos["seats"]]
+    rnd = pos["round"]
+    pool_deck = 0 if rnd <= 3 else 1
+    lo, hi = (1, 20) if pool_deck == 0 else (21, 40)
+    visible = set()
+    for s in seats:
+        visible.update(s["played"])
+        for field in ("hand", "draft"):
+            visible.update(s[field] or ())
+        if s["pick"] is not None:
+            visible.add(s["pick"])
+    unseen = [c for c in range(lo, hi + 1) if c not in visible]
+    st, unseen = rng.shuffled(st, unseen)
+    other = [c for c in range(1, 41) if not lo <= c <= hi and c not in visible]
+    decks = [None, None]
+    for s in seats:
+        for field in ("hand", "draft"):
+            k = s.pop(field + "_size")
+            if s[field] is None:
+                s[field] = sorted(unseen[:k])
+                unseen = unseen[k:]
+        picked = s.pop("picked")
+        if picked and s["pick"] is None:  # a face-down pick is one of the (sampled) cards held
+            held = s["draft"] if pos["step"] == "draft" else s["hand"]
+            s["pick"] = held[0]
+        if s["allocation"] is None:
+            s["allocation"] = {}
+    sizes = pos["spirit_decks"]
+    decks[pool_deck] = unseen
+    # cards of the other range not visible are in that deck (already dealt ones were all played)
+    st, other = rng.shuffled(st, other)
+    decks[1 - pool_deck] = other
+    if len(decks[0]) != sizes[0] or len(decks[1]) != sizes[1]:
+        raise PositionError(f"from_view: the view's deck sizes {sizes} do not match its cards")
+    data["spirit_decks"] = decks
+    rain = dict(pos["rain"])
+    cfg = config(n, pos.get("options") or {}, pos.get("data"))
+    rest = [c for c in sorted(cfg.rain) if c not in rain["seen"]]
+    st, rest = rng.shuffled(st, rest)
+    rain["deck"] = rest[: rain.pop("deck_size")]
+    data["rain"] = rain
+    data["seats"] = seats
+    return data
+
+
+def sample_allocations(state, view: dict, seed: int):
+    """Give every seat whose finished allocation `view` hides a random allocation (one unit at a time,
+    stopping at random), so searches do not assume the opponents allocated nothing."""
+    if state.step != "alloc":
+        return state
+    hidden = [i for i, x in enumerate(view["seats"]) if x["allocation"] is None and i not in state.queue]
+    if not hidden:
+        return state
+    st = rng.seed_state(seed ^ 0x5EED)
+    s = state._copy()
+    for i in hidden:
+        while True:
+            opts = s._alloc_options(i)
+            st, k = rng.below(st, len(opts) + 1)
+            if k == len(opts) or (k % 6 == 5):  # stop: "done", or about one draw in six
+                break
+            s.pm(i).add_alloc(opts[k])
+    s._freeze()
+    return s

@@ -1,0 +1,504 @@
+"""The Rice Paddy rules: legal actions and their effects. Round flow lives in steps.py, views in views.py.
+
+Actions are plain strings (see notation.py): legal_actions() is a tuple of them in a stable order.
+"""
+from __future__ import annotations
+
+from ...core.state import State
+from .fields import GATE, OPEN, WALL, fields
+from .notation import diagnose
+from .player import GROWN, PLANTED, bits, put
+from .position import PositionMixin
+from .steps import StepsMixin
+from .views import ViewMixin
+
+__all__ = ["RicePaddyState"]
+
+
+class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
+    """A Rice Paddy position. Never mutate one: `apply` returns a new state."""
+
+    game_name = "rice_paddy"
+    __slots__ = ("cfg", "seed", "round", "step", "queue", "order", "players", "water", "magic", "rainw", "rain",
+                 "rain_deck", "rain_seen", "weeds", "pests", "fert", "walls", "gates", "rocks", "ach", "decks",
+                 "dstage", "_legal", "_dirty")
+
+    # ---- contract ---------------------------------------------------------------------------
+    @property
+    def current_player(self):
+        if self.step == "over" or not self.queue:
+            return None
+        q = self.queue[0]
+        return q[0] if isinstance(q, tuple) else q
+
+    @property
+    def is_terminal(self):
+        return self.step == "over"
+
+    def legal_actions(self) -> tuple:
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = tuple(self._options(self.queue[0])) if self.step != "over" and self.queue else ()
+        return acts
+
+    def parse_action(self, text) -> str:
+        text = " ".join(str(text).split())
+        if text in self.legal_actions():
+            return text
+        raise diagnose(self, text)
+
+    def apply(self, action) -> RicePaddyState:
+        text = action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+        s = self._copy()
+        s._do(text)
+        s._advance()
+        s._freeze()
+        return s
+
+    # ---- copy-on-write ------------------------------------------------------------------------
+    def _copy(self) -> RicePaddyState:
+        s = RicePaddyState.__new__(RicePaddyState)
+        for k in RicePaddyState.__slots__[:-2]:
+            setattr(s, k, getattr(self, k))
+        s.players = list(self.players)
+        s._dirty = set()
+        s._legal = None
+        return s
+
+    def _freeze(self):
+        self.players = tuple(self.players)
+        self._dirty = None
+
+    def pm(self, i: int):
+        """Player i, copied once per apply so that the previous state is untouched."""
+        if i not in self._dirty:
+            self.players[i] = self.players[i].copy()
+            self._dirty.add(i)
+        return self.players[i]
+
+    def pop(self):
+        self.queue = self.queue[1:]
+
+    # ---- helpers --------------------------------------------------------------------------
+    def F(self, seat: int):
+        return fields(self.cfg, self.players[seat].edges)
+
+    def passive(self, seat: int, effect: str) -> int:
+        sp = self.cfg.spirit
+        return sum(sp[c].amount for c in self.players[seat].played
+                   if sp[c].kind == "passive" and sp[c].effect == effect)
+
+    def next_seat(self, seat: int):
+        """The next player in turn order, or None after the last (water then goes to the supply)."""
+        i = self.order.index(seat)
+        return self.order[i + 1] if i + 1 < len(self.order) else None
+
+    def give_water(self, seat: int, n: int):
+        """rice_paddy.drain.to-next / rice_paddy.flood.surplus: discs to the next player's reservoir."""
+        if n <= 0:
+            return
+        nxt = self.next_seat(seat)
+        if nxt is None:
+            self.water += n
+        else:
+            self.pm(nxt).reservoir += n
+
+    def is_empty(self, p, F, rep) -> bool:
+        m = F.mask[rep]
+        return not ((p.water | p.magic | p.fert) & m) and not p.weeds[rep] and not p.pests[rep] and not p.crop[rep]
+
+    def is_full(self, p, F, rep) -> bool:
+        m = F.mask[rep]
+        return (p.water | p.magic) & m == m
+
+    # ---- legal actions --------------------------------------------------------------------------
+    def _options(self, item) -> list:
+        st = self.step
+        if st == "spirits":
+            return self._spirit_options(*item)
+        p = self.players[item]
+        if st == "draft":
+            return [f"keep {c}" for c in sorted(p.draft)]
+        if st == "play":
+            return [f"play {c}" for c in sorted(p.hand)]
+        if st == "alloc":
+            return self._alloc_options(item) + ["done"]
+        if st == "build":
+            return self._build_options(item) + ["done"]
+        if st == "gates":
+            return self._gate_options(item) + ["done"]
+        if st == "rocks":
+            return [f"rock {self.cfg.labels[h]}" for h in range(self.cfg.H) if p.rocks >> h & 1] + ["done"]
+        if st == "drain":
+            return self._drain_options(item) + ["done"]
+        if st == "achieve":
+            return [f"ach {a}" for a in self._achievable(item)] + ["pass"]
+        if st in ("grow", "grow2"):
+            return [f"hold {self.cfg.labels[r]}" for r in self.magic_only(item) if not p.hold >> r & 1] + ["done"]
+        if st == "market":
+            return self._market_options(item) + ["done"]
+        return []
+
+    def _needs(self, item) -> bool:
+        """Whether the queued seat (or spirit card) has a real decision; if not it is skipped."""
+        st = self.step
+        if st in ("draft", "play"):
+            return True
+        if st == "spirits":
+            return len(self._spirit_options(*item)) > 1
+        p = self.players[item]
+        if st == "build" and p.build_left + p.bonus == 0:
+            return False
+        if st == "rocks" and (p.rock_left == 0 or not p.rocks):
+            return False
+        if st == "achieve" and p.achieved:
+            return False
+        return len(self._options(item)) > 1
+
+    def _spirit_options(self, seat, c) -> list:
+        """rice_paddy.spirit.optional: skip, or use the whole effect if it can be used in full."""
+        cfg = self.cfg
+        card = cfg.spirit[c]
+        p = self.players[seat]
+        e, a = card.effect, card.amount
+        out = [f"skip {c}"]
+        use = f"use {c}"
+        if e in ("rice", "free_walls"):
+            out.append(use)
+        elif e == "water":
+            if self.water >= a:
+                out.append(use)
+        elif e == "worker":
+            if p.wmarket >= a:
+                out.append(use)
+        elif e == "livestock":
+            if p.lmarket >= a:
+                out.append(use)
+        elif e in ("remove_weed", "remove_pest"):
+            row = p.weeds if e == "remove_weed" else p.pests
+            F = self.F(seat)
+            out += [f"{use} {cfg.labels[r]}" for r in F.paddies if row[r] >= a]
+        elif e == "remove_rock":
+            out += [f"{use} {cfg.labels[h]}" for h in range(cfg.H) if p.rocks >> h & 1]
+        elif e == "magic_water":
+            if self.magic > 0:
+                F = self.F(seat)
+                for r in F.paddies:
+                    if not p.rocks & F.mask[r]:
+                        out += [f"{use} {cfg.labels[h]}" for h in F.members[r] if not (p.water | p.magic) >> h & 1]
+        return out
+
+    def _alloc_options(self, seat) -> list:
+        """rice_paddy.alloc.multiples, rice_paddy.alloc.useful, rice_paddy.final.allocate."""
+        cfg = self.cfg
+        p = self.players[seat]
+        F = self.F(seat)
+        uw, ul = p.used()
+        wl, ll = p.workers - uw, p.livestock - ul
+        final = self.round == 7
+        L = cfg.labels
+        out = []
+        if wl > 0:
+            if not final and (p.count("w build") + 3) // 3 + p.count("l build") <= F.open_edges:
+                out.append("w build")
+            for r in F.paddies:
+                size = len(F.members[r])
+                if p.weeds[r]:
+                    t = f"w weed {L[r]}"
+                    if p.count(t) < size * p.weeds[r]:
+                        out.append(t)
+            for r in F.paddies:
+                if p.crop[r] == GROWN:
+                    t = f"w harvest {L[r]}"
+                    if p.count(t) < 2 * len(F.members[r]):
+                        out.append(t)
+            if not final:
+                for h in range(cfg.H):
+                    r = F.region[h]
+                    if r in F.pset:
+                        if r != h or p.crop[r]:
+                            continue
+                        cap = len(F.members[r])
+                    else:
+                        cap = cfg.max_paddy
+                    t = f"w plant {L[h]}"
+                    if p.count(t) < cap:
+                        out.append(t)
+        if ll > 0:
+            if not final:
+                if (p.count("w build") + 2) // 3 + p.count("l build") + 1 <= F.open_edges:
+                    out.append("l build")
+                if p.count("l rock") < bits(p.rocks, range(cfg.H)):
+                    out.append("l rock")
+            for r in F.paddies:
+                if p.pests[r] or (p.crop[r] == PLANTED and not p.fert >> r & 1):
+                    t = f"l pest {L[r]}"
+                    if p.count(t) < max(p.pests[r], 1):
+                        out.append(t)
+        return out
+
+    def can_place(self, seat, k, piece) -> str | None:
+        """None if `piece` may go on inner edge k, else the ledger id of the rule it breaks."""
+        p = self.players[seat]
+        if p.edges[k] != OPEN:
+            return "rice_paddy.build.permanent"
+        if (self.walls if piece == WALL else self.gates) <= 0:
+            return "rice_paddy.components.limits"
+        F = self.F(seat)
+        r = F.region[self.cfg.edges[k][0]]
+        if r in F.pset and not self.is_empty(self.players[seat], F, r):
+            return "rice_paddy.walls.split-empty"
+        if not fields(self.cfg, put(p.edges, k, piece)).ok:
+            return "rice_paddy.walls.gates-limit"
+        return None
+
+    def _build_options(self, seat) -> list:
+        cfg = self.cfg
+        out = []
+        for k in range(cfg.E):
+            for piece, word in ((WALL, "wall"), (GATE, "gate")):
+                if self.can_place(seat, k, piece) is None:
+                    out.append(f"{word} {cfg.edge_name[k]}")
+        return out
+
+    def gate_moves(self, seat) -> list[tuple[int, int]]:
+        """rice_paddy.walls.move-gate: swap a gate with a wall on the boundary of the same paddy."""
+        cfg = self.cfg
+        p = self.players[seat]
+        F = self.F(seat)
+        found = []
+        for r in F.paddies:
+            mem = F.members[r]
+            walls = sorted({k for h in mem for k in cfg.hex_edges[h] if p.edges[k] == WALL
+                            and F.region[cfg.edges[k][0]] != F.region[cfg.edges[k][1]]})
+            for g in F.gates[r]:
+                if p.moved >> g & 1:
+                    continue
+                for w in walls:
+                    e = put(put(p.edges, g, WALL), w, GATE)
+                    if fields(cfg, e).ok and (g, w) not in found:
+                        found.append((g, w))
+        return sorted(found)
+
+    def _gate_options(self, seat) -> list:
+        n = self.cfg.edge_name
+        return [f"move {n[g]} {n[w]}" for g, w in self.gate_moves(seat)]
+
+    def flow_targets(self, seat, start: int) -> list[int]:
+        """Hexes water may flow to from chain position `start` (-1: the reservoir).
+        rice_paddy.drain.downstream, rice_paddy.drain.complete-rockfree, rice_paddy.drain.one-per-hex."""
+        p = self.players[seat]
+        F = self.F(seat)
+        out = []
+        for t in range(start + 1, len(F.chain)):
+            r = F.chain[t]
+            if p.rocks & F.mask[r]:
+                break
+            out += [h for h in F.members[r] if not (p.water | p.magic) >> h & 1]
+            if not self.is_full(p, F, r):
+                break
+        return out
+
+    def _drain_options(self, seat) -> list:
+        cfg = self.cfg
+        L = cfg.labels
+        p = self.players[seat]
+        F = self.F(seat)
+        out = [f"drain {L[h]}" for h in range(cfg.H) if p.water >> h & 1]
+        if p.reservoir:
+            out += [f"flow R {L[h]}" for h in self.flow_targets(seat, -1)]
+        for t, r in enumerate(F.chain):
+            wet = [h for h in F.members[r] if p.water >> h & 1]
+            if wet:
+                targets = self.flow_targets(seat, t)
+                out += [f"flow {L[s]} {L[h]}" for s in wet for h in targets]
+        return out
+
+    def qualifies(self, seat, a) -> bool:
+        """Whether seat meets achievement a's condition (the sample vocabulary in components.toml)."""
+        cfg = self.cfg
+        p = self.players[seat]
+        F = self.F(seat)
+        k, n = a.kind, a.n
+        sizes = {r: len(F.members[r]) for r in F.paddies}
+        if k == "paddies":
+            return len(F.paddies) >= n
+        if k == "big_paddy":
+            return max(sizes.values(), default=0) >= n
+        if k == "planted_hexes":
+            return sum(s for r, s in sizes.items() if p.crop[r]) >= n
+        if k == "grown_hexes":
+            return sum(s for r, s in sizes.items() if p.crop[r] == GROWN) >= n
+        if k == "wet_hexes":
+            return bits(p.water | p.magic, range(cfg.H)) >= n
+        if k == "no_rocks":
+            return p.rocks == 0
+        if k == "rocks_removed":
+            return p.removed >= n
+        if k == "livestock":
+            return p.livestock >= n
+        if k == "workers":
+            return p.workers >= n
+        if k == "gates":
+            return sum(1 for e in p.edges if e == GATE) >= n
+        if k == "clean_paddies":
+            return sum(1 for r in F.paddies if p.crop[r] and not p.weeds[r] and not p.pests[r]) >= n
+        if k == "fertilised":
+            return bits(p.fert, range(cfg.H)) >= n
+        if k == "chain":
+            return len(F.chain) >= n
+        return False
+
+    def _achievable(self, seat) -> list[int]:
+        """rice_paddy.achieve.one-per-round: nothing once you took one this round."""
+        if self.players[seat].achieved:
+            return []
+        return [a for a in self.ach if self.qualifies(seat, self.cfg.ach[a])]
+
+    def price(self, seat, what: str) -> int | None:
+        """Rice for the next purchase (cheapest space + tax step), or None if none is left.
+        rice_paddy.market.price, rice_paddy.market.cheapest, rice_paddy.market.tax."""
+        cfg = self.cfg
+        p = self.players[seat]
+        if what == "worker":
+            if not p.wmarket:
+                return None
+            base = cfg.wprice[len(cfg.wprice) - p.wmarket]
+        else:
+            if not p.lmarket:
+                return None
+            base = cfg.lprice[len(cfg.lprice) - p.lmarket]
+        tax = cfg.tax[p.bought] - (cfg.tax[p.bought - 1] if p.bought else 0)
+        return max(0, base - self.passive(seat, "market_discount")) + tax
+
+    def _market_options(self, seat) -> list:
+        """rice_paddy.market.limit: at most three purchases a round."""
+        p = self.players[seat]
+        out = []
+        if p.bought < 3:
+            for what in ("worker", "livestock"):
+                c = self.price(seat, what)
+                if c is not None and p.rice >= c:
+                    out.append(f"buy {what}")
+        return out
+
+    # ---- effects --------------------------------------------------------------------------------
+    def _do(self, text: str):
+        cfg = self.cfg
+        word, *rest = text.split()
+        item = self.queue[0]
+        if word == "use":
+            self._use(item[0], int(rest[0]), rest[1] if len(rest) > 1 else None)
+            self.pop()
+            return
+        if word == "skip":
+            self.pop()
+            return
+        seat = item
+        p = self.pm(seat)
+        idx = cfg.index
+        if word in ("keep", "play"):
+            p.pick = int(rest[0])
+            self.pop()
+        elif word in ("w", "l"):
+            p.add_alloc(text)
+        elif word in ("done", "pass"):
+            if self.step == "build":
+                p.build_left = 0
+            elif self.step == "rocks":
+                p.rock_left = 0
+            self.pop()
+        elif word in ("wall", "gate"):
+            k = cfg.edge_index[rest[0]]
+            p.edges = put(p.edges, k, WALL if word == "wall" else GATE)
+            if word == "wall":
+                self.walls -= 1
+            else:
+                self.gates -= 1
+            if p.bonus:
+                p.bonus -= 1
+            else:
+                p.build_left -= 1
+        elif word == "hold":
+            p.hold |= 1 << idx[rest[0]]
+        elif word == "move":
+            g, w = cfg.edge_index[rest[0]], cfg.edge_index[rest[1]]
+            p.edges = put(put(p.edges, g, WALL), w, GATE)
+            p.moved |= 1 << w
+        elif word == "rock":
+            h = idx[rest[0]]
+            p.rocks &= ~(1 << h)
+            p.removed += 1
+            p.rock_left -= 1
+            self.rocks += 1
+        elif word == "drain":
+            p.water &= ~(1 << idx[rest[0]])
+            self.give_water(seat, 1)
+        elif word == "flow":
+            if rest[0] == "R":
+                p.reservoir -= 1
+            else:
+                p.water &= ~(1 << idx[rest[0]])
+            p.water |= 1 << idx[rest[1]]
+        elif word == "ach":
+            a = int(rest[0])
+            p.rice += cfg.ach[a].rice
+            p.achieved = True
+            p.tiles = p.tiles + (a,)
+            self.ach = tuple(x for x in self.ach if x != a)
+            self.pop()
+        elif word == "buy":
+            cost = self.price(seat, rest[0])
+            p.rice -= cost
+            p.bought += 1
+            if rest[0] == "worker":
+                p.workers += 1
+                p.wmarket -= 1
+            else:
+                p.livestock += 1
+                p.lmarket -= 1
+        else:  # pragma: no cover - legal_actions only offers the words above
+            raise AssertionError(text)
+
+    def _use(self, seat, c, target):
+        """rice_paddy.spirit.resolve: the effect of active spirit card c, used in full."""
+        cfg = self.cfg
+        card = cfg.spirit[c]
+        e, a = card.effect, card.amount
+        p = self.pm(seat)
+        if e == "rice":
+            p.rice += a
+        elif e == "water":
+            self.water -= a
+            p.reservoir += a
+        elif e == "worker":
+            p.workers += a
+            p.wmarket -= a
+        elif e == "livestock":
+            p.livestock += a
+            p.lmarket -= a
+        elif e == "free_walls":
+            p.bonus += a
+        elif e == "remove_weed":
+            h = cfg.index[target]
+            p.weeds = put(p.weeds, h, p.weeds[h] - a)
+            self.weeds += a
+        elif e == "remove_pest":
+            h = cfg.index[target]
+            p.pests = put(p.pests, h, p.pests[h] - a)
+            self.pests += a
+        elif e == "remove_rock":
+            p.rocks &= ~(1 << cfg.index[target])
+            p.removed += 1
+            self.rocks += 1
+        elif e == "magic_water":
+            p.magic |= 1 << cfg.index[target]
+            self.magic -= 1
+
+    def _key(self) -> tuple:
+        return (self.cfg.key, self.seed, self.round, self.step, self.queue, self.order,
+                tuple(p.key() for p in self.players), self.water, self.magic, self.rainw, self.rain,
+                self.rain_deck, self.rain_seen, self.weeds, self.pests, self.fert, self.walls, self.gates,
+                self.rocks, self.ach, self.decks, self.dstage)
+
+

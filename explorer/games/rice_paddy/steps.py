@@ -1,0 +1,337 @@
+"""The round track: which step comes next, and the steps that need no decision (rain, flood, grow ...)."""
+from __future__ import annotations
+
+from .fields import GATE, WALL
+from .player import GROWN, NONE, PLANTED, put
+
+DECIDE = frozenset(("draft", "play", "spirits", "alloc", "build", "gates", "rocks", "drain", "grow", "grow2",
+                    "achieve", "market"))
+
+
+def steps_of(rnd: int) -> tuple:
+    """rice_paddy.round.steps, rice_paddy.sixth.second-grow, rice_paddy.sixth.no-market,
+    rice_paddy.final.steps."""
+    if rnd == 7:
+        return ("dry", "alloc", "weeds", "pests", "harvest", "score")
+    out = ["draft"] if rnd in (1, 4) else []
+    out += ["rain", "play", "take", "spirits", "alloc", "build", "gates", "rocks", "drain", "weeds", "pests",
+            "harvest", "rot", "flood", "grow", "plant"]
+    if rnd == 6:
+        out.append("grow2")
+    out.append("achieve")
+    if rnd < 6:
+        out.append("market")
+    return tuple(out)
+
+
+class StepsMixin:
+    __slots__ = ()
+
+    # ---- driving the round ------------------------------------------------------------------
+    def _advance(self):
+        while self.step != "over":
+            st = self.step
+            if st in DECIDE:
+                while self.queue and not self._needs(self.queue[0]):
+                    item = self.queue[0]
+                    if st == "build":
+                        self.pm(item).build_left = 0
+                    elif st == "rocks":
+                        self.pm(item).rock_left = 0
+                    self.pop()
+                if self.queue:
+                    return
+                if not self._end(st):
+                    continue
+            else:
+                getattr(self, "_auto_" + st)()
+                if st == "score":
+                    self.step, self.queue = "over", ()
+                    return
+            self._next()
+
+    def _next(self):
+        seq = steps_of(self.round)
+        i = seq.index(self.step)
+        if i + 1 < len(seq):
+            self.step = seq[i + 1]
+        else:
+            self.round += 1
+            self.step = steps_of(self.round)[0]
+        self._enter(self.step)
+
+    def _enter(self, st):
+        n = self.cfg.players
+        self.queue = ()
+        if st == "draft":
+            d = 0 if self.round == 1 else 1
+            deck = self.decks[d]
+            k = self.cfg.comp.draft_hand
+            for i in range(n):  # rice_paddy.draft.first / rice_paddy.draft.second: four cards each
+                self.pm(i).draft = tuple(sorted(deck[i * k:(i + 1) * k]))
+            self.decks = put(self.decks, d, deck[n * k:])
+            self.dstage = 0
+            self.queue = tuple(range(n))
+        elif st == "play":
+            self.queue = tuple(range(n))
+        elif st == "spirits":
+            sp = self.cfg.spirit
+            self.queue = tuple((s, c) for s in self.order for c in sorted(self.players[s].played)
+                               if sp[c].kind == "active")
+        elif st in ("grow", "grow2"):
+            self.queue = self.order
+            for i in range(n):
+                if self.players[i].hold:
+                    self.pm(i).hold = 0
+        elif st in ("alloc", "build", "gates", "rocks", "drain", "achieve", "market"):
+            self.queue = self.order
+            for i in range(n):
+                p = self.pm(i)
+                if st == "alloc":
+                    p.alloc = ()
+                elif st == "build":  # rice_paddy.build.cost: 3 workers or 1 livestock a piece
+                    p.build_left = p.count("w build") // 3 + p.count("l build")
+                elif st == "gates":
+                    p.moved = 0
+                elif st == "rocks":
+                    p.rock_left = p.count("l rock")
+                elif st == "achieve":
+                    p.achieved = False
+                elif st == "market":
+                    p.bought = 0
+
+    def _end(self, st) -> bool:
+        """A decision step's queue ran out: finish it (True) or start its next stage (False)."""
+        n = self.cfg.players
+        if st == "draft":
+            d = 0 if self.round == 1 else 1
+            rest = []
+            for i in range(n):
+                p = self.pm(i)
+                p.hand = tuple(sorted(p.hand + (p.pick,)))
+                rest.append(tuple(c for c in p.draft if c != p.pick))
+                p.pick = -1
+            if self.dstage < 2:  # rice_paddy.draft.first: pass left (draft 2: right)
+                step = 1 if d == 0 else -1
+                for i in range(n):
+                    self.pm((i + step) % n).draft = rest[i]
+                self.dstage += 1
+                self.queue = tuple(range(n))
+                return False
+            for i in range(n):
+                self.pm(i).draft = ()
+            # the last card of each hand goes back face down on top of its deck
+            self.decks = put(self.decks, d, tuple(c for r in rest for c in r) + self.decks[d])
+            return True
+        if st == "play":  # rice_paddy.spirit.play: revealed together
+            for i in range(n):
+                p = self.pm(i)
+                p.hand = tuple(c for c in p.hand if c != p.pick)
+                p.played = p.played + (p.pick,)
+                p.pick = -1
+            # rice_paddy.spirit.order: lowest highest-played card first
+            self.order = tuple(sorted(range(n), key=lambda i: max(self.players[i].played)))
+        if st in ("grow", "grow2"):
+            self._grow()
+        return True
+
+    # ---- automatic steps -------------------------------------------------------------------
+    def _auto_rain(self):
+        """rice_paddy.rain.reveal, rice_paddy.rain.weeds-pests."""
+        cfg = self.cfg
+        card = cfg.rain[self.rain_deck[0]]
+        self.rain = card.id
+        self.rain_deck = self.rain_deck[1:]
+        self.rain_seen = self.rain_seen + (card.id,)
+        k = min(self.water, card.water[str(cfg.players)])
+        self.water -= k
+        self.rainw = k
+        if not (card.weeds or card.pests):
+            return
+        for i in range(cfg.players):
+            p = self.players[i]
+            F = self.F(i)
+            if card.target == "largest":
+                reps = sorted(F.paddies, key=lambda r: (-len(F.members[r]), r))[:1]
+            else:
+                reps = [r for r in F.paddies if _matches(card.target, p, F, r)]
+            for r in reps:
+                p = self.pm(i)
+                w, q = min(card.weeds, self.weeds), min(card.pests, self.pests)
+                p.weeds = put(p.weeds, r, p.weeds[r] + w)
+                p.pests = put(p.pests, r, p.pests[r] + q)
+                self.weeds -= w
+                self.pests -= q
+
+    def _auto_take(self):
+        """rice_paddy.rain.take: the first player takes the rain water into their reservoir."""
+        self.pm(self.order[0]).reservoir += self.rainw
+        self.rainw = 0
+
+    def _pooled(self, seat, kind) -> dict:
+        """Workers/livestock on `kind` boxes summed per paddy, targets resolved now (after building)."""
+        p = self.players[seat]
+        F = self.F(seat)
+        out: dict[int, int] = {}
+        for t, n in p.alloc:
+            parts = t.split()
+            if len(parts) == 3 and parts[1] == kind:
+                r = F.paddy_of(self.cfg.index[parts[2]])
+                if r is not None:
+                    out[r] = out.get(r, 0) + n
+        return out
+
+    def _auto_weeds(self):
+        """rice_paddy.weeds.cost: workers equal to the paddy's size per weed, dry paddies only."""
+        for i in range(self.cfg.players):
+            F = self.F(i)
+            for r, n in self._pooled(i, "weed").items():
+                p = self.players[i]
+                k = min(p.weeds[r], n // len(F.members[r]))
+                if k and not p.water & F.mask[r]:  # rice_paddy.farm.dry-only
+                    p = self.pm(i)
+                    p.weeds = put(p.weeds, r, p.weeds[r] - k)
+                    self.weeds += k
+
+    def _auto_pests(self):
+        """rice_paddy.pests.remove, rice_paddy.pests.fertilise."""
+        for i in range(self.cfg.players):
+            F = self.F(i)
+            for r, n in self._pooled(i, "pest").items():
+                p = self.players[i]
+                if p.water & F.mask[r]:  # rice_paddy.farm.dry-only
+                    continue
+                p = self.pm(i)
+                k = min(p.pests[r], n)
+                p.pests = put(p.pests, r, p.pests[r] - k)
+                self.pests += k
+                if n and p.crop[r] == PLANTED and not p.fert >> r & 1 and self.fert > 0:
+                    p.fert |= 1 << r
+                    self.fert -= 1
+
+    def _auto_harvest(self):
+        """rice_paddy.harvest.cost, .table, .fertilised, .partial, .clears, .round7, .grown-only."""
+        cfg = self.cfg
+        table = cfg.harvest[1 if self.round == 7 else 0]
+        for i in range(cfg.players):
+            F = self.F(i)
+            for r, n in self._pooled(i, "harvest").items():
+                p = self.players[i]
+                if p.crop[r] != GROWN or p.water & F.mask[r]:
+                    continue
+                k = min(len(F.members[r]), n // 2)
+                if not k:
+                    continue
+                p = self.pm(i)
+                fert = p.fert >> r & 1
+                p.rice += table[infestation(p.weeds[r], p.pests[r])][k + fert - 1] + self.passive(i, "harvest_bonus")
+                p.crop = put(p.crop, r, NONE)
+                if fert:
+                    p.fert &= ~(1 << r)
+                    self.fert += 1
+
+    def _auto_rot(self):
+        """rice_paddy.rot.clear: grown paddies not harvested lose tiles, fertiliser, weeds and pests."""
+        for i in range(self.cfg.players):
+            p = self.players[i]
+            for r in self.F(i).paddies:
+                if p.crop[r] == GROWN:
+                    p = self.pm(i)
+                    p.crop = put(p.crop, r, NONE)
+                    if p.fert >> r & 1:
+                        p.fert &= ~(1 << r)
+                        self.fert += 1
+                    self.weeds += p.weeds[r]
+                    self.pests += p.pests[r]
+                    p.weeds = put(p.weeds, r, 0)
+                    p.pests = put(p.pests, r, 0)
+
+    def _auto_flood(self):
+        """rice_paddy.flood.order, .flow, .no-partial, .surplus."""
+        for i in self.order:
+            p = self.pm(i)
+            F = self.F(i)
+            w, p.reservoir = p.reservoir, 0
+            for r in F.chain:
+                m = F.mask[r]
+                if p.rocks & m:  # rice_paddy.rocks.block
+                    break
+                empty = [h for h in F.members[r] if not (p.water | p.magic) >> h & 1]
+                if len(empty) > w:
+                    break
+                for h in empty:
+                    p.water |= 1 << h
+                w -= len(empty)
+            for r in F.paddies:
+                m = F.mask[r]
+                if p.water & m and not self.is_full(p, F, r):
+                    wet = [h for h in F.members[r] if p.water >> h & 1]
+                    w += len(wet)
+                    p.water &= ~m
+            self.give_water(i, w)
+
+    def magic_only(self, seat) -> list[int]:
+        """Planted paddies whose only water is magic water: their owner chooses whether it counts
+        (rice_paddy.magic.choice), so they grow unless held back with 'hold x'."""
+        F = self.F(seat)
+        p = self.players[seat]
+        return [r for r in F.paddies if p.crop[r] == PLANTED and p.magic & F.mask[r] and not p.water & F.mask[r]]
+
+    def _grow(self):
+        """rice_paddy.grow.auto: planted paddies with water grow; magic water counts unless held back."""
+        for i in range(self.cfg.players):
+            F = self.F(i)
+            p = self.players[i]
+            for r in F.paddies:
+                if p.crop[r] == PLANTED and (p.water | p.magic) & F.mask[r] and not p.hold >> r & 1:
+                    p = self.pm(i)
+                    p.crop = put(p.crop, r, GROWN)
+            if p.hold:
+                self.pm(i).hold = 0
+
+    def _auto_plant(self):
+        """rice_paddy.plant.cost, rice_paddy.plant.whole, rice_paddy.plant.rocks."""
+        for i in range(self.cfg.players):
+            F = self.F(i)
+            for r, n in self._pooled(i, "plant").items():
+                p = self.players[i]
+                if p.crop[r] == NONE and not p.rocks & F.mask[r] and n >= len(F.members[r]):
+                    p = self.pm(i)
+                    p.crop = put(p.crop, r, PLANTED)
+
+    def _auto_dry(self):
+        """rice_paddy.final.remove-water (magic water stays: rice_paddy.magic.never-removed)."""
+        for i in range(self.cfg.players):
+            p = self.pm(i)
+            self.water += bin(p.water).count("1") + p.reservoir
+            p.water, p.reservoir = 0, 0
+        self.water += self.rainw
+        self.rainw = 0
+
+    def _auto_score(self):
+        """rice_paddy.end.score: passive end-of-game spirit bonuses are added to the rice."""
+        for i in range(self.cfg.players):
+            bonus = self.passive(i, "end_rice") + self.passive(i, "end_per_paddy") * len(self.F(i).paddies)
+            if bonus:
+                self.pm(i).rice += bonus
+
+
+def infestation(weeds: int, pests: int) -> int:
+    """rice_paddy.harvest.table: row 0 clean, 1 one pest, 2 one weed, 3 more than one."""
+    if weeds + pests == 0:
+        return 0
+    if weeds + pests > 1:
+        return 3
+    return 1 if pests else 2
+
+
+def _matches(target, p, F, r) -> bool:
+    m = F.mask[r]
+    if target == "planted":
+        return p.crop[r] != NONE
+    if target == "wet":
+        return bool(p.water & m)
+    return not p.water & m  # dry
+
+
+__all__ = ["DECIDE", "StepsMixin", "steps_of", "infestation", "WALL", "GATE"]

@@ -1,0 +1,206 @@
+"""What each seat may see, plain-English descriptions, action explanations and redaction."""
+from __future__ import annotations
+
+from .fields import GATE, WALL
+from .player import GROWN
+
+SPECTATOR = -1
+STEP_NAME = {
+    "draft": "spirit draft", "rain": "rain", "play": "play spirits", "take": "take rain", "spirits": "resolve spirits",
+    "alloc": "allocate", "build": "build walls and gates", "gates": "use walls and gates", "rocks": "remove rocks",
+    "drain": "drain", "weeds": "remove weeds", "pests": "pests and fertilise", "harvest": "harvest", "rot": "rot",
+    "flood": "flood", "grow": "grow", "plant": "plant", "grow2": "second grow", "achieve": "achievements",
+    "market": "market", "dry": "remove water", "score": "final scoring", "over": "final scores",
+}
+HIDDEN_WORDS = {"keep": "keeps a spirit card", "play": "plays a spirit card face down", "w": "allocates",
+                "l": "allocates"}
+
+
+def card_id(n: int) -> str:
+    return f"spirit-{n}"
+
+
+class ViewMixin:
+    __slots__ = ()
+
+    def _card(self, n: int) -> dict:
+        c = self.cfg.spirit[n]
+        return {"id": card_id(n), "n": n, "kind": c.kind, "effect": c.effect, "amount": c.amount}
+
+    def _hidden_alloc(self) -> bool:
+        return self.step == "alloc"
+
+    def private_ids(self, seat: int) -> frozenset:
+        """Spirit cards in `seat`'s hand, draft hand and face-down pick; its allocation while hidden."""
+        p = self.players[seat]
+        ids = {card_id(c) for c in (*p.hand, *p.draft)}
+        if p.pick >= 0:
+            ids.add(card_id(p.pick))
+        if self._hidden_alloc():
+            ids.update(f"alloc{seat}:{t}" for t, _ in p.alloc)
+        return frozenset(ids)
+
+    def turn_label(self) -> str:
+        if self.step == "over":
+            return "final scores"
+        if self.step == "draft":
+            return f"spirit draft {1 if self.round == 1 else 2} · pick {self.dstage + 1} of 3"
+        return f"round {self.round} · {STEP_NAME[self.step]}"
+
+    def svg(self, seat: int | None = None) -> str:
+        from .picture import svg
+        return svg(self.view(seat))
+
+    def view(self, seat: int | None = None) -> dict:
+        """JSON-safe: None = omniscient, -1 = spectator, n = what seat n may see. No seed, no deck order."""
+        cfg = self.cfg
+        if seat is not None and not -1 <= seat < cfg.players:
+            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.players - 1}, got {seat!r}")
+        pos = self.to_json()
+        pos.pop("seed")
+        pos["rain"]["deck_size"] = len(pos["rain"].pop("deck"))
+        pos["spirit_decks"] = [len(d) for d in self.decks]
+        L = cfg.labels
+        seats = []
+        for i, s in enumerate(pos["seats"]):
+            p = self.players[i]
+            mine = seat is None or seat == i
+            s["hand_size"], s["draft_size"], s["picked"] = len(p.hand), len(p.draft), p.pick >= 0
+            if not mine:
+                s["hand"] = s["draft"] = s["pick"] = None
+                if self._hidden_alloc():
+                    s["allocation"] = None
+            F = self.F(i)
+            paddies = []
+            for r in F.paddies:
+                paddies.append({
+                    "hexes": "".join(L[h] for h in F.members[r]), "size": len(F.members[r]),
+                    "chain": F.pos.get(r), "weeds": p.weeds[r], "pests": p.pests[r],
+                    "crop": {0: None, 1: "planted", 2: "grown"}[p.crop[r]], "fertilised": bool(p.fert >> r & 1),
+                    "rocks": bool(p.rocks & F.mask[r]), "full": self.is_full(p, F, r),
+                    "dry": not p.water & F.mask[r]})
+            alloc = None
+            if mine or not self._hidden_alloc():
+                alloc = [{"id": f"alloc{i}:{t}", "box": t, "count": c} for t, c in p.alloc]
+            seats.append({
+                "seat": i, "name": cfg.colors[i].capitalize(), "color": cfg.colors[i], "score": p.rice,
+                "rice": p.rice, "reservoir": p.reservoir, "workers": p.workers, "livestock": p.livestock,
+                "free": None if alloc is None else {"workers": p.workers - p.used()[0],
+                                                    "livestock": p.livestock - p.used()[1]},
+                "hand": [self._card(c) for c in p.hand] if mine else None,
+                "draft": [self._card(c) for c in p.draft] if mine else None,
+                "pick": self._card(p.pick) if mine and p.pick >= 0 else None,
+                "hand_size": len(p.hand), "picked": p.pick >= 0,
+                "played": [self._card(c) for c in p.played],
+                "highest": max(p.played) if p.played else None,
+                "allocation": alloc, "paddies": paddies,
+                "chain": ["".join(L[h] for h in F.members[r]) for r in F.chain],
+                "walls": [cfg.edge_name[k] for k in range(cfg.E) if p.edges[k] == WALL],
+                "gates": [cfg.edge_name[k] for k in range(cfg.E) if p.edges[k] == GATE],
+                "rocks": pos["seats"][i]["field"]["rocks"], "water": pos["seats"][i]["field"]["water"],
+                "magic": pos["seats"][i]["field"]["magic"],
+                "achievements": list(p.tiles),
+            })
+        rain = None
+        if self.rain:
+            c = cfg.rain[self.rain]
+            rain = {"id": f"rain-{c.id}", "water": self.rainw, "weeds": c.weeds, "pests": c.pests,
+                    "target": c.target, "discs": c.water[str(cfg.players)]}
+        result = None
+        if self.step == "over":
+            sc = self.scores()
+            result = {"seats": sc["seats"], "teams": None, "winners": self.winners()}
+        return {
+            "game": "rice_paddy", "viewer": seat, "players": cfg.players, "round": self.round, "step": self.step,
+            "label": self.turn_label(), "current_player": self.current_player, "order": list(self.order),
+            "board": {"hexes": [{"label": L[h], "q": q, "r": r} for h, (q, r) in enumerate(cfg.pos)],
+                      "reservoir": list(cfg.reservoir), "start": L[cfg.start], "edges": list(cfg.edge_name)},
+            "rain": rain, "supply": pos["supply"],
+            "achievements": [{"id": f"ach-{a}", "n": a, "kind": cfg.ach[a].kind, "need": cfg.ach[a].n,
+                              "rice": cfg.ach[a].rice} for a in self.ach],
+            "seats": seats, "result": result, "position": pos,
+        }
+
+    # ---- results ---------------------------------------------------------------------------
+    def scores(self) -> dict:
+        return {"seats": [p.rice for p in self.players], "teams": None}
+
+    def winners(self) -> list[int]:
+        """rice_paddy.end.score, rice_paddy.end.tie: most rice; ties go to the highest spirit card."""
+        if self.step != "over":
+            return []
+        best = max(p.rice for p in self.players)
+        tied = [i for i, p in enumerate(self.players) if p.rice == best]
+        top = max(max(self.players[i].played, default=0) for i in tied)
+        return [i for i in tied if max(self.players[i].played, default=0) == top]
+
+    # ---- text ---------------------------------------------------------------------------------
+    def describe(self) -> str:
+        cfg = self.cfg
+        lines = [f"Spirits of the Rice Paddy, {cfg.players} players: {self.turn_label()}."]
+        who = self.current_player
+        if who is None:
+            lines.append(f"Game over. Rice {self.scores()['seats']}; winner(s): "
+                         + ", ".join(cfg.colors[w] for w in self.winners()) + ".")
+        else:
+            lines.append(f"{cfg.colors[who].capitalize()} to decide.")
+        if self.order:
+            lines.append("Turn order: " + ", ".join(cfg.colors[i] for i in self.order) + ".")
+        for i, p in enumerate(self.players):
+            F = self.F(i)
+            pad = []
+            for r in F.paddies:
+                bits = "".join(cfg.labels[h] for h in F.members[r])
+                tags = []
+                if p.water & F.mask[r]:
+                    tags.append("wet")
+                if p.crop[r]:
+                    tags.append("grown" if p.crop[r] == GROWN else "planted")
+                if p.weeds[r]:
+                    tags.append(f"{p.weeds[r]} weed")
+                if p.pests[r]:
+                    tags.append(f"{p.pests[r]} pest")
+                if p.fert >> r & 1:
+                    tags.append("fertilised")
+                if p.rocks & F.mask[r]:
+                    tags.append("rock")
+                pad.append(bits + (f"({', '.join(tags)})" if tags else ""))
+            lines.append(f"  {cfg.colors[i]}: rice {p.rice}, workers {p.workers}, livestock {p.livestock}, "
+                         f"reservoir {p.reservoir}, played {list(p.played)}; paddies {' '.join(pad) or '-'}")
+        return "\n".join(lines)
+
+    def explain(self, action) -> str:
+        text = self.parse_action(action)
+        word = text.split()[0]
+        rule = {
+            "keep": "rice_paddy.draft.first", "play": "rice_paddy.spirit.play", "use": "rice_paddy.spirit.resolve",
+            "skip": "rice_paddy.spirit.optional", "w": "rice_paddy.alloc.multiples",
+            "l": "rice_paddy.livestock.ox-duck", "wall": "rice_paddy.build.cost", "gate": "rice_paddy.build.cost",
+            "move": "rice_paddy.walls.move-gate", "rock": "rice_paddy.rocks.remove",
+            "drain": "rice_paddy.drain.to-next", "flow": "rice_paddy.drain.downstream",
+            "ach": "rice_paddy.achieve.one-per-round", "buy": "rice_paddy.market.tax",
+            "done": "rice_paddy.round.steps", "pass": "rice_paddy.achieve.one-per-round",
+            "hold": "rice_paddy.magic.choice",
+        }[word]
+        what = {
+            "keep": "keep this spirit card from the draft hand and pass the rest",
+            "play": "play this spirit card face down; turn order follows each player's highest card",
+            "use": "use this spirit card's effect in full", "skip": "do not use this spirit card's effect",
+            "w": "put one worker on this farm action", "l": "put one livestock (ox or duck) on this farm action",
+            "wall": "build a wall on this edge", "gate": "build a gate on this edge",
+            "move": "move a gate around the same paddy", "rock": "remove this rock",
+            "drain": "drain this disc to the next player's reservoir",
+            "flow": "let a disc flow downstream into this hex", "ach": "take this achievement's rice",
+            "buy": "buy from the cheapest market space (plus tax for a second or third item)",
+            "done": "finish this step", "pass": "take no achievement this round",
+            "hold": "count this paddy's magic water as absent: it does not grow now",
+        }[word]
+        return f"{text}: {what} ({rule})."
+
+    def redact(self, action, viewer) -> str:
+        """Draft picks, face-down spirit plays and allocations read as bare verbs to the other seats."""
+        text = str(action)
+        word = text.split()[0]
+        if word in HIDDEN_WORDS and viewer != self.current_player and viewer is not None:
+            return HIDDEN_WORDS[word]
+        return text

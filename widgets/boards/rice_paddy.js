@@ -1,0 +1,217 @@
+// Spirits of the Rice Paddy: every player's field side by side (flat-top hexes in axial coordinates, as in
+// explorer/core/hexgrid.py), walls and gates on hex sides, rocks, water discs, magic water, weeds, pests,
+// fertiliser, planted/grown tiles, paddy outlines and sizes, the reservoir; above them a panel with the rain
+// card, the turn order and every reservoir. `update` patches the drawn elements in place; discs fade and
+// scale with CSS transitions (inline styles), so drain and flood steps animate.
+
+const RP = { size: 24, dirs: [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]] };
+const RP_FILL = { field: "#efe6cf", paddy: "#dcecc8", planted: "#9fd18b", grown: "#e8c547" };
+const RP_EASE = "transition: opacity .45s ease, transform .45s ease, fill .45s ease, stroke .3s ease;";
+
+function rpPixel(q, r) {
+  return [RP.size * 1.5 * q, RP.size * Math.sqrt(3) * (r + q / 2)];
+}
+
+function rpCorners(q, r, size) {
+  const [cx, cy] = rpPixel(q, r);
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    out.push([cx + size * Math.cos(a), cy + size * Math.sin(a)]);
+  }
+  return out;
+}
+
+function rpEdge(a, b) {
+  // the side between adjacent hexes a and b: corners (k+4)%6 and (k+5)%6 of a, k the direction a -> b
+  const k = RP.dirs.findIndex(([dq, dr]) => dq === b[0] - a[0] && dr === b[1] - a[1]);
+  if (k < 0) return null;
+  const pts = rpCorners(a[0], a[1], RP.size);
+  return [pts[(k + 4) % 6], pts[(k + 5) % 6]];
+}
+
+function rpBox(view) {
+  const pts = view.board.hexes.map((x) => rpPixel(x.q, x.r));
+  pts.push(rpPixel(...view.board.reservoir));
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  return { x0: Math.min(...xs) - RP.size, y0: Math.min(...ys) - RP.size,
+    w: Math.max(...xs) - Math.min(...xs) + 2 * RP.size + 16, h: Math.max(...ys) - Math.min(...ys) + 2 * RP.size };
+}
+
+function rpField(view, i, box) {
+  const seat = view.seats[i];
+  const g = s("g", { class: "rp-field", "data-seat": i,
+    transform: `translate(${8 + box.w * i - box.x0},${40 - box.y0})` });
+  g.append(s("rect", { class: "rp-banner", x: box.x0, y: box.y0 - 20, width: box.w - 8, height: 15, rx: 3,
+    fill: seatColor(view, i) }));
+  g.append(s("text", { class: "rp-name", x: box.x0 + 4, y: box.y0 - 9, "font-size": 10, fill: "#fff",
+    "font-weight": 600 }));
+  const [rq, rr] = view.board.reservoir;
+  const [rx, ry] = rpPixel(rq, rr);
+  g.append(s("polygon", { class: "rp-reservoir", points: rpCorners(rq, rr, RP.size * 0.92).join(" "),
+    fill: "#bfdcf5", stroke: "#3a6ea5" }));
+  g.append(s("text", { class: "rp-res-count", x: rx, y: ry + 4, "text-anchor": "middle", "font-size": 11 }));
+  const hexes = s("g", { class: "rp-hexes" });
+  const pos = {};
+  for (const hx of view.board.hexes) {
+    pos[hx.label] = [hx.q, hx.r];
+    const [cx, cy] = rpPixel(hx.q, hx.r);
+    const cell = s("g", { class: "rp-hex", "data-hex": hx.label });
+    cell.append(s("polygon", { class: "rp-tile", points: rpCorners(hx.q, hx.r, RP.size).join(" "),
+      fill: RP_FILL.field, stroke: "#c9bb98", "stroke-width": 0.8, style: RP_EASE }));
+    cell.append(s("text", { x: cx - RP.size * 0.55, y: cy - RP.size * 0.45, "font-size": 8, fill: "#8a7d5c",
+      text: hx.label }));
+    cell.append(s("ellipse", { class: "rp-rock", cx: cx + 6, cy: cy + 7, rx: 7, ry: 5, fill: "#8d8d8d",
+      stroke: "#555", opacity: 0, style: RP_EASE }));
+    cell.append(s("circle", { class: "rp-disc", cx, cy, r: RP.size * 0.38, fill: "#3a8fd6", stroke: "#1f5f99",
+      opacity: 0, style: RP_EASE + `transform-origin: ${cx}px ${cy}px; transform: scale(0.2);` }));
+    cell.append(s("circle", { class: "rp-magic", cx, cy, r: RP.size * 0.38, fill: "#b48be0", stroke: "#6b3fa0",
+      "stroke-width": 2, opacity: 0, style: RP_EASE }));
+    hexes.append(cell);
+  }
+  g.append(hexes);
+  const edges = s("g", { class: "rp-edges" });
+  for (const name of view.board.edges) {
+    const e = rpEdge(pos[name[0]], pos[name[1]]);
+    edges.append(s("line", { class: "rp-edge", "data-edge": name, x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1],
+      stroke: "transparent", "stroke-width": 4, "stroke-linecap": "round", style: RP_EASE }));
+  }
+  // the board's outer sides are printed walls
+  const taken = new Set(Object.values(pos).map((p) => p.join(",")));
+  taken.add(view.board.reservoir.join(","));
+  for (const p of Object.values(pos)) {
+    for (const [dq, dr] of RP.dirs) {
+      const nb = [p[0] + dq, p[1] + dr];
+      if (taken.has(nb.join(","))) continue;
+      const e = rpEdge(p, nb);
+      edges.append(s("line", { x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1], stroke: "#444",
+        "stroke-width": 3 }));
+    }
+  }
+  g.append(edges);
+  g.append(s("g", { class: "rp-tokens" }));
+  g.__pos = pos;
+  rpUpdateField(g, view, seat, i);
+  return g;
+}
+
+function rpTokens(view, seat, pos) {
+  const out = [];
+  for (const p of seat.paddies || []) {
+    // the paddy's outline: every side of its hexes that does not lead to another of its hexes
+    const mine = new Set([...p.hexes].map((c) => pos[c].join(",")));
+    for (const c of p.hexes) {
+      for (const [dq, dr] of RP.dirs) {
+        const nb = [pos[c][0] + dq, pos[c][1] + dr];
+        if (mine.has(nb.join(","))) continue;
+        const e = rpEdge(pos[c], nb);
+        out.push(s("line", { class: "rp-outline", x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1],
+          stroke: "#2e9e57", "stroke-width": 1.2, "stroke-opacity": 0.9 }));
+      }
+    }
+    const [cx, cy] = rpPixel(...pos[p.hexes[0]]);
+    out.push(s("text", { class: "rp-size", x: cx + RP.size * 0.35, y: cy - RP.size * 0.4, "font-size": 9,
+      "font-weight": 600, fill: p.chain === null ? "#7a6a3a" : "#2d5a1e",
+      text: String(p.size) + (p.chain === null ? "" : "↓") },
+    s("title", { text: `paddy ${p.hexes} (${p.size} hex${p.size > 1 ? "es" : ""})` +
+      (p.chain === null ? ", not connected to the reservoir" : `, ${p.chain + 1} down from the reservoir`) })));
+    for (let k = 0; k < p.weeds; k++) {
+      const x = cx - RP.size * 0.6 + 6 * k;
+      out.push(s("path", { class: "rp-weed", d: `M${x},${cy + 14} l3,-7 l3,7 z`, fill: "#3c9a3c" }));
+    }
+    for (let k = 0; k < p.pests; k++) {
+      out.push(s("circle", { class: "rp-pest", cx: cx - RP.size * 0.55 + 5 * k, cy: cy - 12, r: 2.2, fill: "#111" }));
+    }
+    if (p.fertilised) {
+      out.push(s("rect", { class: "rp-fert", x: cx + 8, y: cy - 4, width: 6, height: 6, fill: "#f1c40f",
+        stroke: "#9a7d0a" }));
+    }
+  }
+  return out;
+}
+
+function rpUpdateField(g, view, seat, i) {
+  const turn = view.current_player === i ? " ◀" : "";
+  g.querySelector(".rp-name").textContent =
+    `${seatName(view, i)} · rice ${seat.rice} · W${seat.workers} L${seat.livestock}${turn}`;
+  g.querySelector(".rp-res-count").textContent = `R ${seat.reservoir}`;
+  const paddyOf = {};
+  for (const p of seat.paddies || []) for (const c of p.hexes) paddyOf[c] = p;
+  g.querySelectorAll(".rp-hex").forEach((cell) => {
+    const label = cell.getAttribute("data-hex");
+    const p = paddyOf[label];
+    const fill = p ? RP_FILL[p.crop] || RP_FILL.paddy : RP_FILL.field;
+    cell.querySelector(".rp-tile").setAttribute("fill", fill);
+    const wet = seat.water.includes(label);
+    const disc = cell.querySelector(".rp-disc");
+    disc.setAttribute("opacity", wet ? 1 : 0);
+    disc.style.transform = wet ? "scale(1)" : "scale(0.2)";
+    cell.querySelector(".rp-magic").setAttribute("opacity", seat.magic.includes(label) ? 1 : 0);
+    cell.querySelector(".rp-rock").setAttribute("opacity", seat.rocks.includes(label) ? 1 : 0);
+  });
+  const walls = new Set(seat.walls), gates = new Set(seat.gates);
+  g.querySelectorAll(".rp-edge").forEach((line) => {
+    const name = line.getAttribute("data-edge");
+    line.setAttribute("stroke", walls.has(name) ? "#666" : gates.has(name) ? "#111" : "transparent");
+    line.setAttribute("stroke-dasharray", gates.has(name) ? "4 3" : "none");
+  });
+  patch(g.querySelector(".rp-tokens"), seat.paddies, () => rpTokens(view, seat, g.__pos));
+}
+
+function rpPanel(view) {
+  const out = [];
+  const r = view.rain;
+  out.push(h("span", { class: "rx-stat", title: "this round's rain card",
+    text: r ? `rain: ${r.discs} disc(s)` + (r.weeds ? `, +${r.weeds} weed` : "") + (r.pests ? `, +${r.pests} pest` : "") +
+      (r.target ? ` (${r.target} paddies)` : "") + (r.water ? ` · ${r.water} on the card` : "") : "rain: —" }));
+  out.push(h("span", { class: "rx-stat", title: "turn order (lowest highest spirit card first)",
+    text: "order: " + ((view.order || []).map((i) => `${seatName(view, i)} (${view.seats[i].highest})`).join(" → ") || "—") }));
+  out.push(h("span", { class: "rx-stat", title: "water in each reservoir",
+    text: "reservoirs: " + view.seats.map((x, i) => `${seatName(view, i)} ${x.reservoir}`).join(", ") }));
+  out.push(h("span", { class: "rx-stat", text: `supply: water ${view.supply.water}, magic ${view.supply.magic}` }));
+  out.push(h("span", { class: "rx-stat", title: "face-up achievements",
+    text: "achievements: " + (view.achievements || []).map((a) => `${a.kind} ${a.need} → ${a.rice}`).join("; ") }));
+  return out;
+}
+
+function rpSeats(view) {
+  return view.seats.map((x, i) => h("div", { class: "rx-seatrow" + (view.current_player === i ? " rx-turn" : ""),
+    style: `--seat: ${seatColor(view, i)}` },
+  h("span", { class: "rx-seatname", text: seatName(view, i) }),
+  h("span", { class: "rx-stat", text: `played ${(x.played || []).map((c) => c.n).join(", ") || "—"}` }),
+  h("span", { class: "rx-stat", text: Array.isArray(x.hand) ? `hand ${x.hand.map((c) => c.n).join(", ") || "—"}`
+    : `hand ${x.hand_size} (hidden)` }),
+  h("span", { class: "rx-stat", text: x.allocation === null ? "allocation hidden"
+    : `allocated: ${(x.allocation || []).map((a) => `${a.box}×${a.count}`).join(", ") || "—"}` }),
+  h("span", { class: "rx-score", text: `rice ${x.rice}` })));
+}
+
+registerBoard("rice_paddy", {
+  draw(view, ctx) {
+    const box = rpBox(view);
+    const width = Math.max(box.w * view.seats.length + 8, 420), height = box.h + 48;
+    const svg = s("svg", { class: "rp-board", width, height, viewBox: `0 0 ${width} ${height}`,
+      "font-family": "sans-serif" });
+    view.seats.forEach((_, i) => svg.append(rpField(view, i, box)));
+    const wrap = h("div", { class: "rx-rice-paddy" }, h("div", { class: "rx-status" }),
+      h("div", { class: "rx-result-box" }), h("div", { class: "rx-supply rp-panel" }), svg,
+      h("div", { class: "rx-seats" }));
+    wrap.__shape = JSON.stringify([view.board, view.seats.length]);
+    this.update(wrap, view, null, ctx);
+    return wrap;
+  },
+  update(wrap, view) {
+    if (wrap.__shape !== JSON.stringify([view.board, view.seats.length])) return false;
+    wrap.querySelector(".rx-status").textContent = view.label +
+      (view.current_player === null ? "" : ` · ${seatName(view, view.current_player)} to decide`);
+    patch(wrap.querySelector(".rx-result-box"), view.result, () => view.result
+      ? h("span", { class: "rx-result", text: `Final rice ${view.result.seats.join(" / ")} · winner: ` +
+        view.result.winners.map((i) => seatName(view, i)).join(", ") }) : null);
+    patch(wrap.querySelector(".rp-panel"), [view.rain, view.order, view.seats.map((x) => x.reservoir),
+      view.supply, view.achievements], () => rpPanel(view));
+    wrap.querySelectorAll(".rp-field").forEach((g, i) => rpUpdateField(g, view, view.seats[i], i));
+    patch(wrap.querySelector(".rx-seats"), [view.seats.map((x) => [x.played, x.hand, x.hand_size, x.allocation,
+      x.rice]), view.current_player], () => rpSeats(view));
+    return true;
+  },
+});
