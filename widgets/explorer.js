@@ -36,7 +36,7 @@ function render({ model, el }) {
     forward: btn("rx-forward", "▶", "one move forward on the main line (→)", { type: "forward" }),
     end: btn("rx-end", "▶|", "to the end of the line (End)", { type: "end" }),
   };
-  const playBtn = h("button", { class: "rx-btn rx-playpause", title: "step forward automatically", text: "⏵ play" });
+  const playBtn = h("button", { class: "rx-btn rx-playpause", title: "step forward automatically", text: "▷ play" });
   const speedSel = h("select", { class: "rx-speed", title: "moves per second" },
     SPEEDS.map((v) => h("option", { value: v, text: `${v}/s`, selected: v === 2 })));
   const resetBtn = h("button", { class: "rx-btn rx-reset", title: "stop and go back to the start", text: "reset" });
@@ -93,13 +93,13 @@ function render({ model, el }) {
 
   // -- play / pause: a timer sending "forward" until the end of the line
   let timer = null;
-  const stop = () => { if (timer) clearInterval(timer); timer = null; playBtn.textContent = "⏵ play"; };
+  const stop = () => { if (timer) clearInterval(timer); timer = null; playBtn.textContent = "▷ play"; };
   const go = () => {
     stop();
     timer = setInterval(() => {
       if ((model.get("meta") || {}).at_end) stop(); else send({ type: "forward" });
     }, 1000 / Number(speedSel.value));
-    playBtn.textContent = "⏸ pause";
+    playBtn.textContent = "❚❚ pause";
   };
   playBtn.addEventListener("click", () => (timer ? stop() : go()));
   speedSel.addEventListener("change", () => { if (timer) go(); });

@@ -6,7 +6,12 @@ submodule rebinds the package attribute, so the module itself is made callable.
 import sys
 import types
 
-from . import lotus  # noqa: F401
+from . import (
+    lotus,  # noqa: F401
+    lotus_chaos,  # noqa: F401
+    rice_paddy,  # noqa: F401
+    round_house,  # noqa: F401
+)
 
 
 class _GamesModule(types.ModuleType):

@@ -1,1 +1,50 @@
-"""round_house: work in progress (not registered yet)."""
+"""Round House (圓樓): 2-5 players move family leaders clockwise through a round earthen building.
+
+Notation (each decision is one short token; ids: rooms o1..o10 (outer ring) and i1..i6 (inner ring), h the
+ancestral hall, specialists S01..S24, orders O01..O20, amulets A01..A18, pirates P01..P10, goods f c t g):
+
+    use:S03   use specialist S03 (use:S06.1 / use:S06.2 pick one side of an either/or card);  skip  use none
+    1>o5      move leader 1 to room o5 (2>h: leader 2 into the ancestral hall, to worship)
+    temple:2  small-temple worship at temple 2;  fam:1  family-temple worship with your workers in town 1
+    line:b3   end the line of workers on worship-grid cell b3 (rows a-d, columns 1-5)
+    do        execute the room's action;  do:gold  do:pirate  do:money  do:good  do:a  do:copy  do:2  do:ft  do:ff
+    good:t    gain a tea (f fruit, c celadon, t tea);  car:1  caravan dispatch after 1 paid move
+    inv:o3    invest (once) on a chair in o3;  perm:o3  invest permanently
+    pir:P04   pirate smuggling;  spec:S12  take a face-up specialist;  amu:A07  take a face-up amulet
+    ex:rec    exchange choice (rec, car, inv, gold);  take:o3:f  warehouse: take a fruit from room o3
+    bm+t bm-f black market: buy a tea / sell a fruit;  copy:o5:gold  great hall: do another leader's room
+    sell:o3.2 a specialist sale onto space 2 of market o3
+    ord:O07   order mark: take face-up order O07 (ord:deck draw blind, ord:A05 take an amulet, ord:no decline)
+    disc:S01  discard a specialist (over the limit of three)
+    order:O06 complete order O06;  done  forfeit pending effects and go on;  end  end the turn
+
+Component values the rulebook does not print are tagged "assumed" in data/round_house/components.toml.
+"""
+from ...core.registry import GameSpec, register
+from .board import destinations, worship_ends
+from .position import new_game
+from .sample import from_view
+from .state import RoundHouseState
+
+OPTIONS: dict = {}
+
+
+def _new(players, seed, data, **opts):
+    return new_game(RoundHouseState, players, seed, data, **opts)
+
+
+def _variants():
+    return [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}]
+
+
+def reachable(state, leader: int, seat: int | None = None) -> list[str]:
+    """The rooms ('h' = the ancestral hall) that `seat`'s leader number `leader` (1-based) can reach this turn."""
+    return sorted(state.reachable(leader - 1, seat))
+
+
+SPEC = register(GameSpec(
+    name="round_house", title="Round House (圓樓)", players=(2, 3, 4, 5), default_players=3,
+    options=OPTIONS, new=_new, from_json=RoundHouseState.from_json, variants=_variants, from_view=from_view,
+))
+
+__all__ = ["RoundHouseState", "SPEC", "reachable", "destinations", "worship_ends"]

@@ -1,0 +1,93 @@
+"""Movement through the building and paths on the worship grid (pure functions of the Config)."""
+from __future__ import annotations
+
+import functools
+
+from .config import HALL
+
+MAX_STEPS = 3
+
+
+def destinations(cfg, start: int, occupied: frozenset) -> dict:
+    """Room index (or HALL) -> fewest counted steps, for a leader at `start` moving 1-3 steps clockwise.
+
+    Rooms in `occupied` (holding a leader, the mover's own room included) are passed over without counting
+    (round_house.move.skip); entering the ancestral hall ends the move (round_house.move.hall)."""
+    out: dict[int, int] = {}
+
+    def walk(node, used):
+        for nxt in cfg.exits[node]:
+            if nxt == HALL:
+                if used + 1 <= MAX_STEPS and out.get(HALL, 99) > used + 1:
+                    out[HALL] = used + 1
+                continue
+            if nxt in occupied:
+                walk(nxt, used)  # skipped: no step counted
+                continue
+            n = used + 1
+            if out.get(nxt, 99) > n:
+                out[nxt] = n
+            if n < MAX_STEPS:
+                walk(nxt, n)
+
+    walk(start, 0)
+    out.pop(start, None)
+    return out
+
+
+def _neighbours(cfg):
+    rows, cols = cfg.rows, cfg.cols
+    nb = []
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        out = []
+        if r > 0:
+            out.append(i - cols)
+        if r < rows - 1:
+            out.append(i + cols)
+        if c > 0:
+            out.append(i - 1)
+        if c < cols - 1:
+            out.append(i + 1)
+        nb.append(tuple(out))
+    return tuple(nb)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ends(rows: int, cols: int, elders: int, n: int) -> tuple:
+    """(cost actually placed, end cells) for `n` workers from cell 0 through own elders (a bitmask)."""
+    class _G:
+        pass
+    g = _G()
+    g.rows, g.cols = rows, cols
+    nb = _neighbours(g)
+    by_cost: dict[int, set] = {}
+
+    def dfs(cell, visited, cost):
+        if not elders >> cell & 1:
+            by_cost.setdefault(cost, set()).add(cell)
+        for m in nb[cell]:
+            if visited >> m & 1:
+                continue
+            c2 = cost + (0 if elders >> m & 1 else 1)
+            if c2 <= n:
+                dfs(m, visited | 1 << m, c2)
+
+    dfs(0, 1, 0 if elders & 1 else 1)
+    for cost in range(n, 0, -1):
+        if by_cost.get(cost):
+            return cost, tuple(sorted(by_cost[cost]))
+    return 0, ()
+
+
+def worship_ends(cfg, elders: int, n: int) -> tuple:
+    """Where a line of exactly `n` workers can end (round_house.worship.line); if no line of n fits, the
+    longest line that does (round_house.worship.short). Returns (workers placed, cells)."""
+    if n <= 0:
+        return 0, ()
+    return _ends(cfg.rows, cfg.cols, elders, n)
+
+
+def cell_name(cfg, cell: int) -> str:
+    r, c = divmod(cell, cfg.cols)
+    return f"{'abcdefghij'[r]}{c + 1}"

@@ -1,0 +1,375 @@
+"""Round House set-up, JSON positions and the conservation laws."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ...core import rng
+from ...core.data import _explain
+from ...core.errors import PositionError
+from .config import GOODS, HALL, config
+
+FORMAT_VERSION = 1
+
+
+def new_game(cls, players: int, seed: int, data, **opts):
+    """round_house.setup.*"""
+    cfg = config(players, opts, data)
+    s = object.__new__(cls)
+    s.cfg, s.seed, s.rng = cfg, seed, rng.seed_state(seed)
+    n = len(cfg.room_ids)
+    # room tiles at random into same-size spaces; the spare small tiles leave the game (round_house.setup.tiles)
+    s.rng, large = rng.shuffled(s.rng, cfg.large_tiles)
+    s.rng, small = rng.shuffled(s.rng, cfg.small_tiles)
+    kinds = []
+    for k in cfg.slot_kind:
+        kinds.append(large.pop() if k == "tile_large" else small.pop() if k == "tile_small" else k)
+    s.kinds, s.out_tiles = kinds, sorted(small)
+    s.supply = list(cfg.goods_total)
+    s.slots = []
+    for kind in kinds:
+        if kind == "warehouse":  # round_house.setup.warehouse
+            s.slots.append(list(cfg.warehouse_stock))
+            for k in cfg.warehouse_stock:
+                s.supply[k] -= 1
+        elif kind in ("market", "retail", "wholesale"):
+            s.slots.append([-1, -1, -1])
+        else:
+            s.slots.append([])
+    s.chairs = [[] for _ in range(n)]
+    s.elders = [[] for _ in range(cfg.rows * cfg.cols)]
+    # amulets: 6 on the hall's reward spaces, 1 on the end space, 3 face up (round_house.setup.amulets)
+    s.rng, amu = rng.shuffled(s.rng, cfg.amulet_ids)
+    s.grid = [amu.pop() for _ in cfg.amulet_edges]
+    s.end_amulet = amu.pop()
+    s.amu_up = [amu.pop() for _ in range(cfg.disp["amulets"])]
+    s.amu_deck = amu
+    s.rng, pir = rng.shuffled(s.rng, cfg.pirate_ids)  # round_house.setup.pirates
+    s.pir_up = [pir.pop() for _ in range(cfg.disp["pirates"])]
+    s.pir_deck, s.pir_disc = pir, []
+    s.temples = [False] * len(cfg.temples)  # round_house.setup.temples
+    s.rng, spec = rng.shuffled(s.rng, cfg.spec_ids)  # round_house.setup.specialists
+    s.spec_up = [spec.pop() for _ in range(cfg.disp["specialists"])]
+    s.spec_deck, s.spec_disc = spec, []
+    # one starting order each, the others back in the box; the rest shuffled, 3 face up (round_house.setup.orders)
+    s.rng, starts = rng.shuffled(s.rng, cfg.start_orders)
+    s.hand = [[starts.pop()] for _ in range(players)]
+    s.rng, deck = rng.shuffled(s.rng, [o for o in cfg.order_ids if o not in cfg.start_orders])
+    s.ord_up = [deck.pop() for _ in range(cfg.disp["orders"])]
+    s.ord_deck = deck
+    s.done = [[] for _ in range(players)]
+    # per player (round_house.setup.leaders / .workers / .gold / .money)
+    s.leaders = [[HALL] * cfg.leaders for _ in range(players)]
+    s.board = [cfg.board_spaces] * players
+    s.res = [cfg.comp.start_resource_workers] * players
+    s.gone = [0] * players
+    s.goods = [[0, 0, 0, cfg.comp.start_gold] for _ in range(players)]
+    s.supply[3] -= cfg.comp.start_gold * players
+    s.money = [cfg.comp.start_money[p] for p in range(players)]
+    s.points = [0] * players
+    s.specs = [[] for _ in range(players)]
+    s.amulets = [[] for _ in range(players)]
+    s.spec_amulets = [[] for _ in range(players)]
+    s.towns = [[0] * players for _ in cfg.towns]
+    s.caravan = 0  # round_house.setup.caravan: the bottom-right town
+    s.counting = cfg.disp["counting_house"]  # round_house.setup.counting
+    s.bank = cfg.money_total - sum(s.money) - s.counting
+    s.marker = 0  # round_house.setup.marker
+    s.seat, s.turn, s.end_seat, s.final = 0, 1, None, None
+    s.prio, s.tasks, s.used = [], [], []
+    s.phase, s.room, s.left, s.spec_used, s.fam_town = "move", None, 0, False, None
+    s._legal = None
+    s._start_turn()
+    return s
+
+
+class _Seat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    money: int
+    points: int
+    goods: list[int]
+    board: int
+    resource: int
+    returned: int = 0
+    leaders: list[str]
+    specialists: list[str]
+    amulets: list[str]
+    specialist_amulets: list[str]
+    hand: list[str]
+    completed: list[tuple[str, int]]
+
+
+class _Position(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    version: int = FORMAT_VERSION
+    players: int
+    seed: int = 0
+    rng: int
+    options: dict[str, Any] = {}
+    data: str | None = None
+    seats: list[_Seat]
+    rooms: list[str]
+    out_tiles: list[str]
+    slots: list[list[int]]
+    chairs: list[list[tuple[int, int]]]
+    elders: list[list[int]]
+    towns: list[list[int]]
+    caravan: int
+    counting: int
+    supply: list[int]
+    bank: int
+    grid_amulets: list[str | None]
+    end_amulet: str | None
+    amulet_supply: list[str]
+    amulet_deck: list[str]
+    pirate_supply: list[str]
+    pirate_deck: list[str]
+    pirate_discard: list[str]
+    specialist_supply: list[str]
+    specialist_deck: list[str]
+    specialist_discard: list[str]
+    order_supply: list[str]
+    order_deck: list[str]
+    temples: list[bool]
+    marker: int
+    seat: int
+    phase: str
+    turn: int
+    room: str | None
+    left: int
+    tasks: list[str]
+    prio: list[str]
+    used: list[str]
+    specialist_used: bool
+    family_town: int | None
+    end_seat: int | None
+    final: dict[str, dict[str, int]] | None = None
+
+
+class PositionMixin:
+    __slots__ = ()
+
+    def _room_name(self, r):
+        return "h" if r == HALL else self.cfg.room_ids[r]
+
+    def to_json(self) -> dict:
+        cfg = self.cfg
+        seats = []
+        for p in range(cfg.players):
+            seats.append({
+                "money": self.money[p], "points": self.points[p], "goods": list(self.goods[p]),
+                "board": self.board[p], "resource": self.res[p], "returned": self.gone[p],
+                "leaders": [self._room_name(r) for r in self.leaders[p]],
+                "specialists": list(self.specs[p]), "amulets": list(self.amulets[p]),
+                "specialist_amulets": list(self.spec_amulets[p]), "hand": list(self.hand[p]),
+                "completed": [list(x) for x in self.done[p]],
+            })
+        return {
+            "game": "round_house", "version": FORMAT_VERSION, "players": cfg.players, "seed": self.seed,
+            "rng": self.rng, "options": dict(cfg.options), "data": cfg.data, "seats": seats,
+            "rooms": list(self.kinds), "out_tiles": list(self.out_tiles), "slots": [list(x) for x in self.slots],
+            "chairs": [[list(c) for c in ch] for ch in self.chairs], "elders": [list(e) for e in self.elders],
+            "towns": [list(t) for t in self.towns], "caravan": self.caravan, "counting": self.counting,
+            "supply": list(self.supply), "bank": self.bank, "grid_amulets": list(self.grid),
+            "end_amulet": self.end_amulet, "amulet_supply": list(self.amu_up), "amulet_deck": list(self.amu_deck),
+            "pirate_supply": list(self.pir_up), "pirate_deck": list(self.pir_deck),
+            "pirate_discard": list(self.pir_disc), "specialist_supply": list(self.spec_up),
+            "specialist_deck": list(self.spec_deck), "specialist_discard": list(self.spec_disc),
+            "order_supply": list(self.ord_up), "order_deck": list(self.ord_deck), "temples": list(self.temples),
+            "marker": self.marker, "seat": self.seat, "phase": self.phase, "turn": self.turn,
+            "room": None if self.room is None else cfg.room_ids[self.room], "left": self.left,
+            "tasks": list(self.tasks), "prio": list(self.prio), "used": list(self.used),
+            "specialist_used": self.spec_used, "family_town": self.fam_town, "end_seat": self.end_seat,
+            "final": None if self.final is None else {k: dict(v) for k, v in self.final.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict):
+        """Rebuild a position, checking every field (PositionError names the field)."""
+        if not isinstance(data, dict):
+            raise PositionError("a round_house position must be a JSON object")
+        try:
+            pos = _Position.model_validate(data)
+        except ValidationError as err:
+            raise PositionError(str(_explain(err, "round_house position"))) from None
+        if pos.game != "round_house" or pos.version != FORMAT_VERSION:
+            raise PositionError(f"game/version: expected round_house version {FORMAT_VERSION}")
+        if pos.players not in (2, 3, 4, 5):
+            raise PositionError("players: Round House is for 2-5 players")
+        from . import OPTIONS
+        opts = {k: o.default for k, o in OPTIONS.items()}
+        for k, v in pos.options.items():
+            if k not in OPTIONS:
+                raise PositionError(f"options: unknown option {k!r}")
+            try:
+                opts[k] = OPTIONS[k].value(k, v)
+            except ValueError as exc:
+                raise PositionError(f"options: {exc}") from None
+        try:
+            cfg = config(pos.players, opts, pos.data)
+        except Exception as exc:  # a bad data path or file
+            raise PositionError(f"data: {exc}") from None
+        return _build(cls, cfg, pos)
+
+    def check_invariants(self) -> None:
+        """Goods, money and workers are conserved; every card, tile and amulet is in one place."""
+        cfg = self.cfg
+        for k in range(4):
+            held = sum(g[k] for g in self.goods) + sum(sl.count(k) for sl in self.slots)
+            assert self.supply[k] >= 0, f"supply of {GOODS[k]} below zero"
+            assert self.supply[k] + held == cfg.goods_total[k], f"{GOODS[k]} not conserved"
+            assert all(g[k] >= 0 for g in self.goods), f"negative {GOODS[k]}"
+        assert self.bank + sum(self.money) + self.counting == cfg.money_total, "money not conserved"
+        assert all(m >= 0 for m in self.money) and self.counting >= 0, "negative money"
+        for p in range(cfg.players):
+            on_chairs = sum(1 for ch in self.chairs for c in ch if c[0] == p)
+            elders = sum(e.count(p) for e in self.elders)
+            towns = sum(t[p] for t in self.towns)
+            parts = (self.board[p], self.res[p], on_chairs, elders, towns, self.gone[p])
+            assert min(parts) >= 0, f"seat {p}: negative workers"
+            assert self.board[p] <= cfg.board_spaces, f"seat {p}: too many workers on the personal board"
+            assert sum(parts) + 1 == cfg.workers, f"seat {p}: workers not conserved"
+            assert len(self.leaders[p]) == cfg.leaders
+            assert len(self.specs[p]) <= cfg.disp["max_specialists"] + (1 if self.prio[:1] == ["disc"] else 0)
+        for r, ch in enumerate(self.chairs):
+            assert len(ch) <= cfg.chairs[r], f"room {cfg.room_ids[r]}: too many chairs taken"
+        rooms = [r for ls in self.leaders for r in ls if r != HALL]
+        assert len(rooms) == len(set(rooms)), "two leaders in one room"
+        specs = self.spec_up + self.spec_deck + self.spec_disc + [x for h in self.specs for x in h] + \
+            [x for h in self.spec_amulets for x in h]
+        assert sorted(specs) == sorted(cfg.spec_ids), "specialists not conserved"
+        amus = self.amu_up + self.amu_deck + [x for x in self.grid if x] + [x for h in self.amulets for x in h] + \
+            ([self.end_amulet] if self.end_amulet else [])
+        assert sorted(amus) == sorted(cfg.amulet_ids), "amulets not conserved"
+        assert sorted(self.pir_up + self.pir_deck + self.pir_disc) == sorted(cfg.pirate_ids), "pirates not conserved"
+        orders = self.ord_up + self.ord_deck + [x for h in self.hand for x in h] + [o for d in self.done for o, _ in d]
+        assert len(orders) == len(set(orders)) and set(orders) <= set(cfg.order_ids), "orders duplicated"
+
+    def _key(self) -> tuple:
+        out = [self.cfg.key, self.seed]
+        for f in type(self).__slots__:
+            if f in ("cfg", "seed", "_legal"):
+                continue
+            v = getattr(self, f)
+            if isinstance(v, list):
+                v = tuple(tuple(tuple(y) if isinstance(y, list) else y for y in x) if isinstance(x, list) else x
+                          for x in v)
+            elif isinstance(v, dict):
+                v = tuple(sorted((k, tuple(sorted(d.items()))) for k, d in v.items()))
+            out.append(v)
+        return tuple(out)
+
+
+def _build(cls, cfg, pos: _Position):
+    """Field-by-field checks of a validated _Position, then the conservation laws."""
+    P = cfg.players
+    n = len(cfg.room_ids)
+
+    def need(cond, field, msg):
+        if not cond:
+            raise PositionError(f"{field}: {msg}")
+
+    need(len(pos.seats) == P, "seats", f"expected {P} seats")
+    need(len(pos.rooms) == n, "rooms", f"expected {n} room kinds")
+    for i, k in enumerate(pos.rooms):
+        slot = cfg.slot_kind[i]
+        ok = (k in cfg.large_tiles if slot == "tile_large" else
+              k in cfg.small_tiles if slot == "tile_small" else k == slot)
+        need(ok, f"rooms[{i}]", f"{k!r} cannot stand in space {cfg.room_ids[i]} ({slot})")
+    tiles = [k for k in pos.rooms + pos.out_tiles if k in cfg.large_tiles + cfg.small_tiles]
+    need(len(tiles) == len(set(tiles)), "rooms", "a room tile appears twice")
+    need(len(pos.slots) == n, "slots", f"expected {n} lists")
+    for i, sl in enumerate(pos.slots):
+        want = 3 if pos.rooms[i] in ("market", "retail", "wholesale", "warehouse") else 0
+        need(len(sl) == want and all(-1 <= x <= 3 for x in sl), f"slots[{i}]", f"expected {want} goods (-1 = empty)")
+    need(len(pos.chairs) == n, "chairs", f"expected {n} lists")
+    for ch in pos.chairs:
+        need(all(0 <= q < P and perm in (0, 1) for q, perm in ch), "chairs", "entries are [seat, 0|1]")
+    need(len(pos.elders) == cfg.rows * cfg.cols and all(0 <= q < P for e in pos.elders for q in e),
+         "elders", f"expected {cfg.rows * cfg.cols} cells of seats")
+    need(len(pos.towns) == len(cfg.towns) and all(len(t) == P for t in pos.towns), "towns",
+         f"expected {len(cfg.towns)} towns x {P} seats")
+    need(0 <= pos.caravan < len(cfg.towns), "caravan", "a town index")
+    need(len(pos.supply) == 4, "supply", "four goods")
+    need(len(pos.grid_amulets) == len(cfg.amulet_edges), "grid_amulets", f"expected {len(cfg.amulet_edges)}")
+    need(len(pos.temples) == len(cfg.temples), "temples", f"expected {len(cfg.temples)}")
+    need(0 <= pos.marker <= cfg.length, "marker", f"0..{cfg.length}")
+    need(0 <= pos.seat < P, "seat", f"0..{P - 1}")
+    need(pos.phase in ("spec", "move", "worship", "family", "room", "orders", "over"), "phase", "unknown phase")
+    need(pos.room is None or pos.room in cfg.room_index, "room", "a room id or null")
+    need(pos.end_seat is None or 0 <= pos.end_seat < P, "end_seat", "a seat or null")
+    need(pos.family_town is None or 0 <= pos.family_town < len(cfg.towns), "family_town", "a town or null")
+    need(pos.phase != "family" or pos.family_town is not None, "family_town", "needed in the family phase")
+    need(pos.phase != "room" or pos.room is not None or pos.left == 0, "room", "needed to act in a room")
+    need(0 <= pos.left <= 2, "left", "0..2")
+    need((pos.phase == "over") == (pos.final is not None), "final", "the final scores exactly when the game is over")
+    need(pos.final is None or set(pos.final) == {str(p) for p in range(P)}, "final", "one entry per seat")
+    need(pos.phase != "family" or pos.family_town is None or pos.towns[pos.family_town][pos.seat] > 0,
+         "family_town", "the chosen town must hold workers of the seat to move")
+    need(pos.prio[:1] != ["disc"] or len(pos.seats[pos.seat].specialists) > cfg.disp["max_specialists"],
+         "prio", "a discard is pending only above the specialist limit")
+    tasks_ok = {"good", "car", "inv", "pir", "spec", "amu", "ex", "take", "bm", "copy", "sell", "selltea2",
+                "sellcel2", "sellfruit2"}
+    need(all(t in tasks_ok or (t.startswith("sell!") and t[5:].isdigit() and int(t[5:]) < n) for t in pos.tasks),
+         "tasks", "unknown task")
+    need(all(t in ("ord", "disc") for t in pos.prio), "prio", "only 'ord' or 'disc'")
+    for p, st in enumerate(pos.seats):
+        f = f"seats[{p}]"
+        need(len(st.goods) == 4, f + ".goods", "four counts")
+        need(len(st.leaders) == cfg.leaders and all(x == "h" or x in cfg.room_index for x in st.leaders),
+             f + ".leaders", f"{cfg.leaders} room ids or 'h'")
+        need(set(st.specialists + st.specialist_amulets) <= set(cfg.spec_ids), f + ".specialists", "unknown id")
+        need(all(cfg.spec_kind[x] == "amulet" for x in st.specialist_amulets), f + ".specialist_amulets",
+             "only amulet-type specialists")
+        need(set(st.amulets) <= set(cfg.amulet_ids), f + ".amulets", "unknown id")
+        need(set(st.hand) | {o for o, _ in st.completed} <= set(cfg.order_ids), f + ".hand", "unknown order id")
+    ids = [(pos.amulet_supply + pos.amulet_deck, cfg.amulet_ids, "amulet"),
+           (pos.pirate_supply + pos.pirate_deck + pos.pirate_discard, cfg.pirate_ids, "pirate"),
+           (pos.specialist_supply + pos.specialist_deck + pos.specialist_discard, cfg.spec_ids, "specialist"),
+           (pos.order_supply + pos.order_deck, cfg.order_ids, "order")]
+    for got, known, what in ids:
+        need(set(got) <= set(known), what + "s", f"unknown {what} id")
+    need(pos.end_amulet is None or pos.end_amulet in cfg.amulet_ids, "end_amulet", "an amulet id or null")
+    need(all(a is None or a in cfg.amulet_ids for a in pos.grid_amulets), "grid_amulets", "amulet ids or null")
+
+    s = object.__new__(cls)
+    s.cfg, s.seed, s.rng = cfg, pos.seed, pos.rng & rng.MASK
+    st = pos.seats
+    s.money = [x.money for x in st]
+    s.points = [x.points for x in st]
+    s.goods = [list(x.goods) for x in st]
+    s.board = [x.board for x in st]
+    s.res = [x.resource for x in st]
+    s.gone = [x.returned for x in st]
+    s.leaders = [[HALL if r == "h" else cfg.room_index[r] for r in x.leaders] for x in st]
+    s.specs = [list(x.specialists) for x in st]
+    s.amulets = [list(x.amulets) for x in st]
+    s.spec_amulets = [list(x.specialist_amulets) for x in st]
+    s.hand = [list(x.hand) for x in st]
+    s.done = [[[o, t] for o, t in x.completed] for x in st]
+    s.towns = [list(t) for t in pos.towns]
+    s.chairs = [[[q, perm] for q, perm in ch] for ch in pos.chairs]
+    s.elders = [list(e) for e in pos.elders]
+    s.slots = [list(x) for x in pos.slots]
+    s.kinds, s.out_tiles = list(pos.rooms), list(pos.out_tiles)
+    s.counting, s.supply, s.bank, s.caravan = pos.counting, list(pos.supply), pos.bank, pos.caravan
+    s.grid, s.end_amulet = list(pos.grid_amulets), pos.end_amulet
+    s.amu_up, s.amu_deck = list(pos.amulet_supply), list(pos.amulet_deck)
+    s.pir_up, s.pir_deck, s.pir_disc = list(pos.pirate_supply), list(pos.pirate_deck), list(pos.pirate_discard)
+    s.spec_up, s.spec_deck = list(pos.specialist_supply), list(pos.specialist_deck)
+    s.spec_disc = list(pos.specialist_discard)
+    s.ord_up, s.ord_deck = list(pos.order_supply), list(pos.order_deck)
+    s.temples, s.marker = list(pos.temples), pos.marker
+    s.seat, s.phase, s.turn = pos.seat, pos.phase, pos.turn
+    s.room = None if pos.room is None else cfg.room_index[pos.room]
+    s.left, s.tasks, s.prio, s.used = pos.left, list(pos.tasks), list(pos.prio), list(pos.used)
+    s.spec_used, s.fam_town, s.end_seat = pos.specialist_used, pos.family_town, pos.end_seat
+    s.final = None if pos.final is None else {k: dict(v) for k, v in pos.final.items()}
+    s._legal = None
+    try:
+        s.check_invariants()
+    except AssertionError as exc:
+        raise PositionError(f"conservation: {exc}") from None
+    return s

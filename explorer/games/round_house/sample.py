@@ -1,0 +1,85 @@
+"""Rebuild a full Round House state from one seat's view, sampling what that seat cannot see (for bots).
+
+Sampled uniformly from `seed` (explorer.core.rng): the other seats' orders in hand (from the orders the viewer
+has not seen: the deck first takes non-starting orders, the hands take from what is left, and unseen starting
+orders stay in the box), and the order of every face-down pile (orders, specialists, pirates, amulets).
+"""
+from __future__ import annotations
+
+from ...core import rng
+from ...core.errors import PositionError
+from .config import GOODS, config
+
+
+def from_view(view: dict, seed: int):
+    from .state import RoundHouseState
+    if not isinstance(view, dict) or view.get("game") != "round_house":
+        raise PositionError("round_house view: expected a view of a Round House position")
+    seat = view.get("viewer")
+    if not isinstance(seat, int) or seat < 0:
+        raise PositionError("round_house view: from_view needs one seat's view (viewer >= 0)")
+    players = view["players"]
+    cfg = config(players, {}, None)
+    st = rng.seed_state(seed)
+    seats = view["seats"]
+
+    def ids(items):
+        return [x["id"] for x in items]
+
+    # orders
+    seen = set(ids(view["order_supply"])) | set(ids(seats[seat]["hand"] or []))
+    seen |= {o["id"] for s in seats for o in s["completed"]}
+    unseen = [o for o in cfg.order_ids if o not in seen]
+    st, unseen = rng.shuffled(st, unseen)
+    deck = [o for o in unseen if o not in cfg.start_orders][: view["order_deck"]]
+    rest = [o for o in unseen if o not in deck]
+    hands = []
+    for p, s in enumerate(seats):
+        if p == seat:
+            hands.append(ids(s["hand"]))
+        else:
+            hands.append(rest[: s["hand_size"]])
+            rest = rest[s["hand_size"]:]
+    if any(len(h) != s["hand_size"] for h, s in zip(hands, seats)) or len(deck) != view["order_deck"]:
+        raise PositionError("round_house view: too few unseen orders for the hands and the deck")
+    # specialists, pirates, amulets
+    held = {x["id"] for s in seats for x in s["specialists"] + s["specialist_amulets"]}
+    shown = held | set(ids(view["specialist_supply"])) | set(ids(view["specialist_discard"]))
+    st, spec_deck = rng.shuffled(st, [x for x in cfg.spec_ids if x not in shown])
+    st, pir_deck = rng.shuffled(st, [x for x in cfg.pirate_ids if x not in set(ids(view["pirate_supply"]))
+                                     | set(view["pirate_discard"])])
+    amu_seen = {a["id"] for s in seats for a in s["amulets"]} | set(ids(view["amulet_supply"]))
+    amu_seen |= {a["amulet"]["id"] for a in view["grid"]["amulets"] if a["amulet"]}
+    if view["end_amulet"]:
+        amu_seen.add(view["end_amulet"]["id"])
+    st, amu_deck = rng.shuffled(st, [x for x in cfg.amulet_ids if x not in amu_seen])
+    rooms = view["rooms"]
+    data = {
+        "game": "round_house", "players": players, "seed": seed, "rng": st,
+        "seats": [{
+            "money": s["money"], "points": s["points"], "goods": [s["goods"][g] for g in GOODS],
+            "board": s["board"], "resource": s["resource"], "returned": s["returned"], "leaders": s["leaders"],
+            "specialists": ids(s["specialists"]), "amulets": ids(s["amulets"]),
+            "specialist_amulets": ids(s["specialist_amulets"]), "hand": hands[p],
+            "completed": [[o["id"], o["turn"]] for o in s["completed"]]} for p, s in enumerate(seats)],
+        "rooms": [r["kind"] for r in rooms], "out_tiles": view["out_tiles"],
+        "slots": [[-1 if g is None else GOODS.index(g) for g in r["goods"]] for r in rooms],
+        "chairs": [[[c["seat"], int(c["permanent"])] for c in r["chairs"]] for r in rooms],
+        "elders": view["grid"]["elders"], "towns": [t["workers"] for t in view["towns"]],
+        "caravan": next(i for i, t in enumerate(view["towns"]) if t["caravan"]),
+        "counting": view["counting_house"], "supply": [view["supply"][g] for g in GOODS], "bank": view["bank"],
+        "grid_amulets": [a["amulet"]["id"] if a["amulet"] else None for a in view["grid"]["amulets"]],
+        "end_amulet": view["end_amulet"]["id"] if view["end_amulet"] else None,
+        "amulet_supply": ids(view["amulet_supply"]), "amulet_deck": amu_deck,
+        "pirate_supply": ids(view["pirate_supply"]), "pirate_deck": pir_deck,
+        "pirate_discard": view["pirate_discard"], "specialist_supply": ids(view["specialist_supply"]),
+        "specialist_deck": spec_deck, "specialist_discard": ids(view["specialist_discard"]),
+        "order_supply": ids(view["order_supply"]), "order_deck": deck,
+        "temples": [t["flipped"] for t in view["temples"]], "marker": view["marker"],
+        "seat": view["current_player"] if view["current_player"] is not None else 0, "phase": view["phase"],
+        "turn": view["turn"], "room": view["room"], "left": view["executions_left"], "tasks": view["tasks"],
+        "prio": view["priority"], "used": view["used_this_turn"], "specialist_used": view["specialist_used"],
+        "family_town": view["family_town"], "end_seat": view["end_triggered_by"],
+        "final": None if not view["result"] else {str(p): b for p, b in enumerate(view["result"]["breakdown"])},
+    }
+    return RoundHouseState.from_json(data)

@@ -1,0 +1,746 @@
+"""The Round House rules: turn phases, legal actions and their effects.
+
+Rooms live in rooms.py, views/JSON in views.py / position.py. Every effect that needs a choice becomes a
+*task* (a short string) on the current player's task list; the player resolves tasks in any order or
+forfeits the rest with `done` (round_house.room.action). Priority tasks (an order draw, a discard over the
+specialist limit) must be resolved first.
+"""
+from __future__ import annotations
+
+import re
+
+from ...core import rng
+from ...core.errors import IllegalAction, NotationError
+from ...core.state import State
+from .board import cell_name, destinations, worship_ends
+from .config import GOLD, GOOD_LETTER, HALL
+from .position import PositionMixin
+from .rooms import RoomMixin
+from .views import ViewMixin
+
+SPEC, MOVE, WORSHIP, FAMILY, ROOM, ORDERS, OVER = "spec", "move", "worship", "family", "room", "orders", "over"
+PHASES = (SPEC, MOVE, WORSHIP, FAMILY, ROOM, ORDERS, OVER)
+
+_R = r"(?:h|[oi]\d{1,2})"
+NOTATION = re.compile(
+    r"^(?:skip|done|end|do|do:[a-z0-9]+|use:S\d\d(?:\.\d)?|\d>" + _R + r"|temple:\d|fam:\d|line:[a-j]\d{1,2}"
+    r"|good:[fct]|car:\d|(?:inv|perm):[oi]\d{1,2}|pir:P\d\d|spec:S\d\d|amu:A\d\d|ex:(?:rec|car|inv|gold)"
+    r"|take:[oi]\d{1,2}:[fctg]|bm[+-][fctg]|copy:[oi]\d{1,2}(?::[a-z0-9]+)?|sell:[oi]\d{1,2}\.\d"
+    r"|ord:(?:O\d\d|A\d\d|deck|no)|disc:S\d\d|order:O\d\d)$")
+
+FIELDS = ("cfg", "seed", "rng", "money", "points", "goods", "board", "res", "leaders", "specs", "amulets",
+          "spec_amulets", "gone", "hand", "done", "towns", "chairs", "elders", "slots", "kinds", "out_tiles",
+          "counting",
+          "supply", "bank", "caravan", "grid", "end_amulet", "amu_up", "amu_deck", "pir_up", "pir_deck",
+          "pir_disc", "spec_up", "spec_deck", "spec_disc", "ord_up", "ord_deck", "temples", "marker", "seat",
+          "phase", "turn", "room", "left", "tasks", "prio", "used", "spec_used", "fam_town", "end_seat",
+          "final")
+_NESTED = frozenset(("goods", "leaders", "specs", "amulets", "spec_amulets", "hand", "done", "towns", "chairs",
+                     "elders", "slots"))
+_FLAT = frozenset(("money", "points", "board", "res", "gone", "supply", "grid", "amu_up",
+                   "amu_deck", "pir_up", "pir_deck", "pir_disc", "spec_up", "spec_deck", "spec_disc", "ord_up",
+                   "ord_deck", "temples", "tasks", "prio", "used"))
+
+TASK_OF = {"good": "good", "car": "car", "inv": "inv", "perm": "inv", "pir": "pir", "spec": "spec", "amu": "amu",
+           "ex": "ex", "take": "take", "copy": "copy", "sell": "sell"}
+TASK_RULE = {"good": "round_house.effect.good", "car": "round_house.effect.caravan",
+             "inv": "round_house.effect.invest", "pir": "round_house.effect.pirate",
+             "spec": "round_house.room.specialist", "amu": "round_house.order.amulet-instead",
+             "ex": "round_house.room.exchange", "take": "round_house.room.warehouse",
+             "bm": "round_house.room.blackmarket", "copy": "round_house.room.greathall",
+             "sell": "round_house.specialist.sell", "ord": "round_house.order.draw",
+             "disc": "round_house.specialist.limit"}
+
+
+class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
+    """A Round House position. Never mutate one: `apply` returns a new state."""
+
+    game_name = "round_house"
+    __slots__ = FIELDS + ("_legal",)
+
+    # ---- contract ---------------------------------------------------------------------------
+    @property
+    def current_player(self):
+        return None if self.phase == OVER else self.seat
+
+    @property
+    def is_terminal(self):
+        return self.phase == OVER
+
+    def legal_actions(self) -> tuple:
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = tuple(self._generate())
+        return acts
+
+    def parse_action(self, text) -> str:
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text, got {type(text).__name__}")
+        text = text.strip()
+        if not NOTATION.match(text):
+            raise NotationError(f"{text!r} is not Round House notation (see the round_house package docstring)")
+        if text not in self.legal_actions():
+            raise self._why_illegal(text)
+        return text
+
+    def apply(self, action) -> RoundHouseState:
+        a = self.parse_action(action) if action not in self.legal_actions() else action
+        s = self._copy()
+        s._do(a)
+        return s
+
+    def _copy(self) -> RoundHouseState:
+        return _COPY(self)
+
+    # ---- small helpers ----------------------------------------------------------------------
+    def _rand(self, n: int) -> int:
+        self.rng, k = rng.below(self.rng, n)
+        return k
+
+    def occupied(self) -> frozenset:
+        return frozenset(r for ls in self.leaders for r in ls if r != HALL)
+
+    def reachable(self, leader: int, seat: int | None = None) -> dict:
+        """Room id ('h' for the hall) -> steps, for `seat`'s leader number `leader` (0-based)."""
+        seat = self.seat if seat is None else seat
+        start = self.leaders[seat][leader]
+        occ = self.occupied()
+        if start != HALL:
+            occ = occ | {start}
+        d = destinations(self.cfg, start, occ)
+        return {("h" if r == HALL else self.cfg.room_ids[r]): n for r, n in sorted(d.items())}
+
+    def elder_mask(self, p: int) -> int:
+        return sum(1 << c for c, e in enumerate(self.elders) if p in e)
+
+    def chairs_of(self, p: int) -> int:
+        return sum(1 for ch in self.chairs for (q, _perm) in ch if q == p)
+
+    def _active_orders(self, p, ability):
+        """Completed orders of `p` with this ability, usable now (round_house.order.ability-next-turn)."""
+        cfg = self.cfg
+        return [o for o, t in self.done[p] if t < self.turn and cfg.orders[o].ability == ability]
+
+    def _trigger_order(self, p, ability) -> bool:
+        """Use one unused completed order with `ability` this turn (round_house.order.ability-once)."""
+        for o in self._active_orders(p, ability):
+            if o not in self.used:
+                self.used.append(o)
+                return True
+        return False
+
+    def _passive(self, p, effect) -> bool:
+        """A passive specialist of `p` fires at most once per turn (round_house.specialist.passive)."""
+        sid = self.cfg.passive_of.get(effect)
+        if sid is not None and sid in self.specs[p] and sid not in self.used:
+            self.used.append(sid)
+            return True
+        return False
+
+    # ---- gains -------------------------------------------------------------------------------
+    def gain_money(self, p, n):
+        self.money[p] += n
+        self.bank -= n
+
+    def pay(self, p, n, to_counting=False):
+        self.money[p] -= n
+        if to_counting:
+            self.counting += n
+        else:
+            self.bank += n
+
+    def gain_points(self, p, n):
+        """Points move the score marker; each order mark passed or reached gives a draw (round_house.order.draw)."""
+        if n <= 0:
+            return
+        old = self.points[p]
+        self.points[p] = old + n
+        if self.phase != OVER:
+            for m in self.cfg.marks:
+                if old < m <= old + n:
+                    self.prio.append("ord")
+
+    def gain_goods(self, p, k, n=1, hooks=True):
+        """Goods come from the limited supply (round_house.supply.goods)."""
+        n = min(n, self.supply[k])
+        if n <= 0:
+            return 0
+        self.supply[k] -= n
+        self.goods[p][k] += n
+        if hooks:
+            self.goods_hooks(p, k)
+        return n
+
+    def goods_hooks(self, p, k):
+        """Passive specialists (round_house.specialist.passive) and the goods order ability
+        (round_house.order.abilities) react to a gain of goods."""
+        if k == GOLD and self._passive(p, "gold_p2"):
+            self.gain_points(p, 2)
+        if k != GOLD and self._passive(p, "goods_p1"):
+            self.gain_points(p, 1)
+        if self._trigger_order(p, "goods"):
+            self.gain_goods(p, k, 1, hooks=False)
+
+    def lose_goods(self, p, k, n=1):
+        self.goods[p][k] -= n
+        self.supply[k] += n
+
+    def recruit(self, p):
+        """Take the leftmost worker off the personal board (round_house.effect.recruit)."""
+        if self.board[p] > 0:
+            self.board[p] -= 1
+            self.res[p] += 1
+
+    def reward(self, p, bundle, mult=1, effects=True):
+        """Apply a reward bundle; choices become tasks. Without `effects`, recruit/invest/caravan are
+        dropped (round_house.specialist.sell)."""
+        for tok, n in bundle:
+            n *= mult
+            if tok == "money":
+                self.gain_money(p, n)
+            elif tok == "points":
+                self.gain_points(p, n)
+            elif tok in ("fruit", "cel", "tea", "gold"):
+                self.gain_goods(p, ("fruit", "cel", "tea", "gold").index(tok), n)
+            elif tok == "rec":
+                if effects:
+                    for _ in range(n):
+                        self.recruit(p)
+            elif tok in ("car", "inv"):
+                if effects:
+                    self.tasks.extend([tok] * n)
+            elif tok in ("good", "pir", "spec", "amu"):
+                self.tasks.extend([tok] * n)
+
+    def take_specialist(self, p, sid):
+        if self._passive(p, "specialist_p2"):
+            self.gain_points(p, 2)
+        self.specs[p].append(sid)
+        if len(self.specs[p]) > self.cfg.disp["max_specialists"]:
+            self.prio.append("disc")
+
+    def refill(self, up, deck, size, disc=None):
+        """Refill a face-up row from its deck; an empty deck is reshuffled from `disc` if given."""
+        while len(up) < size:
+            if not deck and disc:
+                self.rng, fresh = rng.shuffled(self.rng, sorted(disc))
+                deck.extend(fresh)
+                disc.clear()
+            if not deck:
+                break
+            up.append(deck.pop())
+
+    # ---- legal action generation -------------------------------------------------------------
+    def _generate(self) -> list:
+        ph = self.phase
+        if ph == OVER:
+            return []
+        if self.prio:
+            return self._prio_options()
+        p = self.seat
+        if ph == SPEC:
+            if self.spec_used:
+                return self._task_actions() + ["done"]
+            return self._use_options(p) + ["skip"]
+        if ph == MOVE:
+            acts = []
+            for li in range(len(self.leaders[p])):
+                for r in self.reachable(li):
+                    acts.append(f"{li + 1}>{r}")
+            return acts
+        if ph == WORSHIP:
+            acts = [f"temple:{i + 1}" for i, f in enumerate(self.temples) if not f]
+            return acts + [f"fam:{t + 1}" for t in range(len(self.cfg.towns))]
+        if ph == FAMILY:
+            n = self.towns[self.fam_town][p]
+            _placed, cells = worship_ends(self.cfg, self.elder_mask(p), n)
+            return [f"line:{cell_name(self.cfg, c)}" for c in cells]
+        if ph == ROOM:
+            acts = self.room_options(self.room, p) if self.left > 0 else []
+            return acts + self._task_actions() + ["done"]
+        if ph == ORDERS:
+            return [f"order:{o}" for o in sorted(self.hand[p]) if self._can_pay(p, o)] + ["end"]
+        return []
+
+    def _can_pay(self, p, o) -> bool:
+        return all(h >= c for h, c in zip(self.goods[p], self.cfg.order_cost[o]))
+
+    def _prio_options(self) -> list:
+        p = self.seat
+        if self.prio[0] == "disc":
+            return [f"disc:{s}" for s in self.specs[p]]
+        acts = [f"ord:{o}" for o in self.ord_up]
+        if self.ord_deck:
+            acts.append("ord:deck")
+        acts += [f"ord:{a}" for a in self.amu_up]
+        return acts + ["ord:no"]
+
+    def _use_options(self, p) -> list:
+        cfg = self.cfg
+        acts = []
+        for sid in self.specs[p]:
+            kind = cfg.spec_kind[sid]
+            if kind == "passive":
+                continue
+            alts = cfg.spec_effect[sid]
+            for i, b in enumerate(alts):
+                if self._usable(p, b):
+                    acts.append(f"use:{sid}" if len(alts) == 1 else f"use:{sid}.{i + 1}")
+        return acts
+
+    def _usable(self, p, bundle) -> bool:
+        for tok, _n in bundle:
+            if tok == "ret" and self.res[p] < 1:
+                return False  # round_house.specialist.effects: a worker must be returned
+            if tok.startswith("sell") and not self._sale_options(p, tok):
+                return False
+        return True
+
+    def _task_actions(self) -> list:
+        out, seen = [], set()
+        for t in self.tasks:
+            if t in seen:
+                continue
+            seen.add(t)
+            for a in self.task_options(t):
+                if a not in out:
+                    out.append(a)
+        return out
+
+    def task_options(self, t) -> list:
+        p, cfg = self.seat, self.cfg
+        if t == "good":
+            return [f"good:{GOOD_LETTER[k]}" for k in range(3) if self.supply[k] > 0]
+        if t == "car":
+            if self.res[p] < 1:
+                return []
+            return [f"car:{k}" for k in range(min(len(cfg.towns) - 1, self.money[p]) + 1)]
+        if t == "inv":
+            if self.res[p] < 1:
+                return []
+            free = [r for r in range(len(cfg.room_ids)) if len(self.chairs[r]) < cfg.chairs[r]]
+            return [f"{m}:{cfg.room_ids[r]}" for m in ("inv", "perm") for r in free]
+        if t == "pir":
+            return [f"pir:{x}" for x in self.pir_up]
+        if t == "spec":
+            return [f"spec:{x}" for x in self.spec_up]
+        if t == "amu":
+            return [f"amu:{x}" for x in self.amu_up]
+        if t == "ex":
+            return ["ex:rec", "ex:car", "ex:inv", "ex:gold"]
+        if t == "take":
+            return self.take_options()
+        if t == "bm":
+            return self.black_market_options(p)
+        if t == "copy":
+            return self.copy_options(p)
+        if t.startswith("sell"):
+            return self._sale_options(p, t)
+        return []
+
+    def _sale_options(self, p, t) -> list:
+        """Specialist sales: a good onto an empty space of a 'market' room (round_house.specialist.sell)."""
+        cfg = self.cfg
+        want = {"selltea2": 2, "sellcel2": 1, "sellfruit2": 0}.get(t)
+        banned = int(t[5:]) if t.startswith("sell!") else None
+        out = []
+        for r in range(len(cfg.room_ids)):
+            if self.kinds[r] != "market" or r == banned:
+                continue
+            for i, (k, _rw) in enumerate(cfg.markets[cfg.market_of[r]]):
+                if self.slots[r][i] < 0 and self.goods[p][k] > 0 and (want is None or want == k):
+                    out.append(f"sell:{cfg.room_ids[r]}.{i + 1}")
+        return out
+
+    # ---- illegal input -----------------------------------------------------------------------
+    def _why_illegal(self, text) -> IllegalAction:
+        if self.phase == OVER:
+            return IllegalAction("round_house.end.trigger", "the game is over")
+        if self.prio and not text.startswith(("ord:", "disc:")):
+            rule = "round_house.order.draw" if self.prio[0] == "ord" else "round_house.specialist.limit"
+            what = "order draw" if self.prio[0] == "ord" else "discard"
+            return IllegalAction(rule, f"{text}: first resolve the pending {what}")
+        head = re.split(r"[:>+-]", text, maxsplit=1)[0]
+        if ">" in text:
+            if self.phase != MOVE:
+                rule, why = "round_house.turn.phases", f"leaders move in the move phase, not now ({self.phase})"
+            else:
+                rule, why = "round_house.move.steps", ("that leader cannot reach that room this turn (1-3 steps "
+                                                       "clockwise, skipping occupied rooms, stopping at the hall)")
+        elif head == "use":
+            rule, why = "round_house.specialist.use", "only one specialist you hold, usable now, in the first phase"
+        elif head in ("temple", "fam"):
+            rule, why = "round_house.worship.stop", ("worship only when your leader stops at the ancestral hall "
+                                                     "(flipped temples are spent)")
+        elif head == "line":
+            rule, why = "round_house.worship.line", "that space cannot end a connected line from the 1-point space"
+        elif head == "do":
+            rule, why = "round_house.room.action", "that room action is not available (wrong room, done, unaffordable)"
+        elif head == "order":
+            rule, why = "round_house.order.complete", "orders are completed in the last phase by paying their goods"
+        elif head in ("ord", "disc"):
+            rule, why = TASK_RULE[head], "nothing of that kind is pending"
+        elif head in TASK_OF or head == "bm":
+            key = TASK_OF.get(head, "bm")
+            rule, why = TASK_RULE[key], f"no pending {key} effect allows {text}"
+        else:
+            rule, why = "round_house.turn.phases", f"{text} is not possible in the {self.phase} phase"
+        return IllegalAction(rule, f"{text}: {why}")
+
+    # ---- effects -----------------------------------------------------------------------------
+    def _do(self, a: str):
+        p = self.seat
+        if self.prio and a.startswith(("ord:", "disc:")):
+            self._resolve_prio(p, a)
+        elif a == "skip":
+            self._to_move()
+        elif a == "done":
+            self.tasks = []
+            if self.phase == SPEC:
+                self._to_move()
+            else:
+                self.refill_warehouse()
+                self._to_orders()
+        elif a == "end":
+            self._end_turn()
+        elif a.startswith("use:"):
+            self._use(p, a)
+        elif ">" in a:
+            self._move(p, a)
+        elif a.startswith("temple:"):
+            self._small_temple(p, int(a[7:]) - 1)
+        elif a.startswith("fam:"):
+            self._family(p, int(a[4:]) - 1)
+        elif a.startswith("line:"):
+            self._line(p, a[5:])
+        elif a == "do" or a.startswith("do:"):
+            self.execute_room(p, a)
+        elif a.startswith("order:"):
+            self._complete(p, a[6:])
+        else:
+            self._resolve_task(p, a)
+        self._settle()
+
+    def _settle(self):
+        """Advance automatically past phases with nothing left to decide."""
+        if self.phase == OVER or self.prio:
+            return
+        if self.phase == SPEC and self.spec_used and not self._task_actions():
+            self._to_move()
+        if self.phase == ROOM:
+            self.refill_warehouse()
+            if not self._task_actions() and not (self.left > 0 and self.room_options(self.room, self.seat)):
+                self._to_orders()
+        if self.phase == ORDERS and not any(self._can_pay(self.seat, o) for o in self.hand[self.seat]):
+            self._end_turn()
+
+    def _start_turn(self):
+        self.used = []
+        self.spec_used = False
+        self.tasks = []
+        self.room, self.left, self.fam_town = None, 0, None
+        self.phase = SPEC if self._use_options(self.seat) else MOVE
+        if self.phase == SPEC:
+            return
+        self._settle()
+
+    def _to_move(self):
+        self.tasks = []
+        self.phase = MOVE
+
+    def _to_orders(self):
+        self.tasks = []
+        self.left = 0
+        self.phase = ORDERS
+
+    def _end_turn(self):
+        n = self.cfg.players
+        nxt = (self.seat + 1) % n
+        if self.end_seat is not None and nxt == self.end_seat:
+            self.finish()
+            return
+        self.seat = nxt
+        self.turn += 1
+        self._start_turn()
+
+    def _use(self, p, a):
+        """One specialist per turn (round_house.specialist.use)."""
+        cfg = self.cfg
+        body = a[4:]
+        sid, alt = (body.split(".") + ["1"])[:2]
+        bundle = cfg.spec_effect[sid][int(alt) - 1]
+        self.spec_used = True
+        self.specs[p].remove(sid)
+        if cfg.spec_kind[sid] == "amulet":
+            self.spec_amulets[p].append(sid)  # round_house.specialist.amulet
+        else:
+            self.spec_disc.append(sid)  # round_house.specialist.oneshot
+        for tok, n in bundle:
+            if tok == "ret":  # round_house.effect.return
+                self.res[p] -= n
+                self.gone[p] += n
+            elif tok == "others":
+                for q in range(cfg.players):
+                    if q != p:
+                        self.gain_money(q, 1)
+            elif tok == "book":
+                self.gain_money(p, self.res[p] + 1)
+            elif tok.startswith("sell"):
+                self.tasks.extend([tok] * n)
+            else:
+                self.reward(p, ((tok, n),))
+
+    def _move(self, p, a):
+        li, dest = a.split(">")
+        li = int(li) - 1
+        if dest == "h":
+            self.leaders[p][li] = HALL
+            self.phase = WORSHIP  # round_house.move.hall
+            self.room = None
+            if self._trigger_order(p, "worship"):
+                self.gain_money(p, 2)
+            return
+        r = self.cfg.room_index[dest]
+        self.leaders[p][li] = r
+        self.room = r
+        self.left = 2 if any(q == p for q, _ in self.chairs[r]) else 1  # round_house.effect.double
+        self.phase = ROOM
+
+    def _small_temple(self, p, i):
+        """round_house.worship.small"""
+        self.temples[i] = True
+        self.phase, self.left = ROOM, 0
+        self.reward(p, self.cfg.temples[i])
+
+    def _family(self, p, t):
+        """round_house.worship.family: advance the round marker, then lay out one town's workers."""
+        cfg = self.cfg
+        if self.marker < cfg.length:
+            self.marker += 1  # round_house.worship.marker
+            if self.marker == cfg.length and self.end_seat is None:
+                self.end_seat = p  # round_house.end.trigger
+                if self.end_amulet is not None:
+                    self.amulets[p].append(self.end_amulet)  # round_house.end.amulet
+                    self.end_amulet = None
+        if self.towns[t][p] == 0:
+            self.phase, self.left = ROOM, 0  # round_house.worship.empty-town
+            return
+        self.fam_town = t
+        self.phase = FAMILY
+
+    def _line(self, p, name):
+        """round_house.worship.elder / .score / .rewards"""
+        cfg = self.cfg
+        cell = ("abcdefghij".index(name[0])) * cfg.cols + int(name[1:]) - 1
+        n = self.towns[self.fam_town][p]
+        self.towns[self.fam_town][p] = 0
+        self.res[p] += n - 1
+        self.elders[cell].append(p)
+        self.phase, self.left, self.fam_town = ROOM, 0, None
+        self.gain_points(p, cfg.cell_points[cell] + self.chairs_of(p))
+        for e in cfg.cell_sides[cell]:
+            bundle = cfg.edges[e]
+            if any(t == "A" for t, _ in bundle):
+                slot = cfg.amulet_edges.index(e)
+                if self.grid[slot] is not None:
+                    self.amulets[p].append(self.grid[slot])
+                    self.grid[slot] = self.amu_deck.pop() if self.amu_deck else None  # round_house.worship.refill
+                bundle = tuple(x for x in bundle if x[0] != "A")
+            self.reward(p, bundle)
+
+    def _complete(self, p, o):
+        """round_house.order.complete"""
+        for k, c in enumerate(self.cfg.order_cost[o]):
+            if c:
+                self.lose_goods(p, k, c)
+        self.hand[p].remove(o)
+        self.done[p].append([o, self.turn])
+
+    def _resolve_prio(self, p, a):
+        kind = self.prio.pop(0)
+        arg = a.split(":", 1)[1]
+        if kind == "disc":
+            self.specs[p].remove(arg)
+            self.spec_disc.append(arg)
+            return
+        if arg == "no":
+            return
+        if arg == "deck":
+            self.hand[p].append(self.ord_deck.pop())
+        elif arg.startswith("O"):
+            self.ord_up.remove(arg)
+            self.hand[p].append(arg)
+            self.refill(self.ord_up, self.ord_deck, self.cfg.disp["orders"])
+        else:  # round_house.order.amulet-instead
+            self.amu_up.remove(arg)
+            self.amulets[p].append(arg)
+            self.refill(self.amu_up, self.amu_deck, self.cfg.disp["amulets"])
+
+    def _resolve_task(self, p, a):
+        cfg = self.cfg
+        task = next(t for t in self.tasks if a in self.task_options(t))
+        self.tasks.remove(task)
+        head, _, arg = a.partition(":")
+        if head == "good":
+            self.gain_goods(p, GOOD_LETTER.index(arg))
+        elif head == "car":
+            self.dispatch(p, int(arg))
+        elif head in ("inv", "perm"):
+            self.invest(p, cfg.room_index[arg], head == "perm")
+        elif head == "pir":  # round_house.effect.pirate
+            self.pir_up.remove(arg)
+            self.pir_disc.append(arg)
+            self.reward(p, cfg.pirates[cfg.pirate_ids.index(arg)])
+            self.refill(self.pir_up, self.pir_deck, cfg.disp["pirates"], self.pir_disc)
+        elif head == "spec":
+            self.spec_up.remove(arg)
+            self.take_specialist(p, arg)
+            self.refill(self.spec_up, self.spec_deck, cfg.disp["specialists"], self.spec_disc)
+        elif head == "amu":
+            self.amu_up.remove(arg)
+            self.amulets[p].append(arg)
+            self.refill(self.amu_up, self.amu_deck, cfg.disp["amulets"])
+        elif head == "ex":  # round_house.room.exchange
+            if arg == "rec":
+                self.recruit(p)
+            elif arg == "gold":
+                self.gain_goods(p, GOLD)
+            else:
+                self.tasks.append(arg)
+        elif head == "take":
+            room, k = arg.split(":")
+            self.take_good(p, cfg.room_index[room], GOOD_LETTER.index(k))
+        elif a.startswith("bm"):
+            self.black_market(p, a)
+        elif head == "copy":
+            self.copy_room(p, arg)
+        elif head == "sell":
+            self.specialist_sale(p, task, arg)
+
+    def dispatch(self, p, moves):
+        """round_house.effect.caravan: pay 1 per town moved, then station a worker where the caravan is."""
+        cfg = self.cfg
+        if moves:
+            self.pay(p, moves * cfg.costs["caravan_move"])
+            self.caravan = (self.caravan + moves) % len(cfg.towns)
+        self.res[p] -= 1
+        self.towns[self.caravan][p] += 1
+        if self._trigger_order(p, "caravan"):
+            self.gain_money(p, 1)
+
+    def invest(self, p, r, permanent):
+        """round_house.effect.invest / .permanent"""
+        self.res[p] -= 1
+        self.chairs[r].append([p, 1 if permanent else 0])
+        if self._passive(p, "invest_p3"):
+            self.gain_points(p, 3)
+        if self._trigger_order(p, "invest"):
+            self.gain_points(p, 1)
+
+    # ---- end of game -------------------------------------------------------------------------
+    def amulet_points(self, p) -> int:
+        cfg = self.cfg
+        counts = [0] * len(cfg.amulet_kinds)
+        for a in self.amulets[p]:
+            counts[cfg.amulet_kind[cfg.amulet_ids.index(a)]] += 1
+        for sid in self.spec_amulets[p]:
+            counts[cfg.spec_amulet[sid]] += 1
+        total = 0
+        while any(counts):  # round_house.end.amulets: sets of different kinds
+            size = sum(1 for c in counts if c)
+            total += cfg.set_points[size]
+            counts = [max(0, c - 1) for c in counts]
+        return total
+
+    def final_breakdown(self, p) -> dict:
+        cfg = self.cfg
+        exposed = (cfg.board_bonus[0] if self.board[p] <= 1 else 0) + (cfg.board_bonus[1] if self.board[p] == 0 else 0)
+        placed = self.chairs_of(p) + sum(t[p] for t in self.towns)
+        leftovers = sum(self.goods[p]) + self.res[p] + max(self.money[p], 0)
+        return {"amulets": self.amulet_points(p),
+                "orders": sum(cfg.orders[o].points for o, _ in self.done[p]),
+                "board": exposed, "workers": placed,
+                "leftovers": leftovers // cfg.disp["leftover_ratio"]}
+
+    def finish(self):
+        """round_house.end.*: final scoring; no order draws (round_house.end.no-orders)."""
+        self.phase = OVER
+        self.prio = []
+        self.tasks = []
+        self.final = {}
+        for p in range(self.cfg.players):
+            b = self.final_breakdown(p)
+            self.final[str(p)] = b
+            self.points[p] += sum(b.values())
+
+    def scores(self) -> dict:
+        return {"seats": list(self.points), "teams": None}
+
+    def winners(self) -> list[int]:
+        """round_house.end.tie: most points, then most money, then shared."""
+        if self.phase != OVER:
+            return []
+        best = max(zip(self.points, self.money))
+        return [p for p in range(self.cfg.players) if (self.points[p], self.money[p]) == best]
+
+
+def _copy_state(self) -> RoundHouseState:
+    """A copy for `apply`: nested lists two levels deep, flat lists once, the rest shared (room kinds and
+    the spare tiles never change after set-up; chair and order entries are replaced, never edited)."""
+    s = object.__new__(RoundHouseState)
+    s.cfg = self.cfg
+    s.seed = self.seed
+    s.rng = self.rng
+    s.money = self.money[:]
+    s.points = self.points[:]
+    s.goods = [x[:] for x in self.goods]
+    s.board = self.board[:]
+    s.res = self.res[:]
+    s.leaders = [x[:] for x in self.leaders]
+    s.specs = [x[:] for x in self.specs]
+    s.amulets = [x[:] for x in self.amulets]
+    s.spec_amulets = [x[:] for x in self.spec_amulets]
+    s.gone = self.gone[:]
+    s.hand = [x[:] for x in self.hand]
+    s.done = [x[:] for x in self.done]
+    s.towns = [x[:] for x in self.towns]
+    s.chairs = [x[:] for x in self.chairs]
+    s.elders = [x[:] for x in self.elders]
+    s.slots = [x[:] for x in self.slots]
+    s.kinds = self.kinds
+    s.out_tiles = self.out_tiles
+    s.counting = self.counting
+    s.supply = self.supply[:]
+    s.bank = self.bank
+    s.caravan = self.caravan
+    s.grid = self.grid[:]
+    s.end_amulet = self.end_amulet
+    s.amu_up = self.amu_up[:]
+    s.amu_deck = self.amu_deck[:]
+    s.pir_up = self.pir_up[:]
+    s.pir_deck = self.pir_deck[:]
+    s.pir_disc = self.pir_disc[:]
+    s.spec_up = self.spec_up[:]
+    s.spec_deck = self.spec_deck[:]
+    s.spec_disc = self.spec_disc[:]
+    s.ord_up = self.ord_up[:]
+    s.ord_deck = self.ord_deck[:]
+    s.temples = self.temples[:]
+    s.marker = self.marker
+    s.seat = self.seat
+    s.phase = self.phase
+    s.turn = self.turn
+    s.room = self.room
+    s.left = self.left
+    s.tasks = self.tasks[:]
+    s.prio = self.prio[:]
+    s.used = self.used[:]
+    s.spec_used = self.spec_used
+    s.fam_town = self.fam_town
+    s.end_seat = self.end_seat
+    s.final = None if self.final is None else dict(self.final)
+    s._legal = None
+    return s
+
+
+_COPY = _copy_state

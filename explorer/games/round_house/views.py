@@ -1,0 +1,226 @@
+"""What each seat may see, descriptions, explanations and action redaction."""
+from __future__ import annotations
+
+import functools
+import math
+
+from .board import cell_name
+from .config import GOOD_LETTER, GOODS, HALL
+
+SPECTATOR = -1
+ROOM_TITLES = {
+    "goods": "Goods & caravan", "gold_pirate": "Gold or pirates", "market": "Market", "specialist": "Specialists",
+    "counting_house": "Counting house", "great_hall": "Great hall", "retail": "Retail market",
+    "wholesale": "Wholesale market", "bank": "Bank", "black_market": "Black market", "exchange": "Exchange",
+    "meeting_hall": "Meeting hall", "warehouse": "Warehouse",
+}
+GOOD_NAMES = {"f": "fruit", "c": "celadon", "t": "tea", "g": "gold"}
+
+
+@functools.lru_cache(maxsize=16)
+def layout(cfg) -> dict:
+    """Pixel positions for the picture: rooms on two rings, the hall at the top-left, towns at the corners,
+    the worship grid on the right (a drawing convention, not a rule)."""
+    cx = cy = 330.0
+    t0 = -135.0
+    pos = {"h": (round(cx + 175 * math.cos(math.radians(t0)), 1), round(cy + 175 * math.sin(math.radians(t0)), 1))}
+    for ring, radius in (("outer", 250.0), ("inner", 135.0)):
+        seq = cfg.ring_order[ring]
+        for k, r in enumerate(seq):
+            a = math.radians(t0 + 360.0 * (k + 1) / (len(seq) + 1))
+            pos[cfg.room_ids[r]] = (round(cx + radius * math.cos(a), 1), round(cy + radius * math.sin(a), 1))
+    corners = {"southeast": (615, 615), "southwest": (45, 615), "northwest": (45, 45), "northeast": (615, 45)}
+    towns = []
+    for i, name in enumerate(cfg.towns):
+        towns.append(corners.get(name, (45 + 570 * (i % 2), 45 + 570 * (i // 2 % 2))))
+    return {"rooms": pos, "towns": towns, "centre": (cx, cy), "grid": (700, 40), "cell": 46}
+
+
+class ViewMixin:
+    __slots__ = ()
+
+    def svg(self, seat: int | None = None) -> str:
+        from .picture import svg
+        return svg(self.view(seat))
+
+    def turn_label(self) -> str:
+        if self.phase == "over":
+            return f"turn {self.turn} · final scores"
+        last = " · last round" if self.end_seat is not None else ""
+        return f"turn {self.turn} · worship {self.marker}/{self.cfg.length} · {self.phase}{last}"
+
+    def private_ids(self, seat: int) -> frozenset:
+        """Orders in a hand are secret (round_house.hidden.orders)."""
+        return frozenset(self.hand[seat])
+
+    def redact(self, action, viewer):
+        return str(action)
+
+    def _spec_info(self, sid):
+        sp = self.cfg.specs[sid]
+        return {"id": sid, "name": sp.name, "zh": sp.zh, "kind": sp.kind, "effect": sp.effect}
+
+    def _order_info(self, oid):
+        o = self.cfg.orders[oid]
+        return {"id": oid, "cost": {g: o.cost.get(g, 0) for g in GOODS}, "points": o.points, "ability": o.ability}
+
+    def _amulet_info(self, aid):
+        cfg = self.cfg
+        return {"id": aid, "kind": cfg.amulet_kinds[cfg.amulet_kind[cfg.amulet_ids.index(aid)]]}
+
+    def view(self, seat: int | None = None) -> dict:
+        cfg = self.cfg
+        if seat is not None and not -1 <= seat < cfg.players:
+            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.players - 1}, got {seat!r}")
+        lay = layout(cfg)
+        name = self._room_name
+        seats = []
+        for p in range(cfg.players):
+            mine = seat is None or seat == p
+            seats.append({
+                "seat": p, "name": cfg.names[p], "color": cfg.colors[p], "money": self.money[p],
+                "points": self.points[p], "score": self.points[p], "goods": dict(zip(GOODS, self.goods[p])),
+                "board": self.board[p],
+                "resource": self.res[p], "returned": self.gone[p], "leaders": [name(r) for r in self.leaders[p]],
+                "specialists": [self._spec_info(x) for x in self.specs[p]],
+                "amulets": [self._amulet_info(x) for x in self.amulets[p]],
+                "specialist_amulets": [self._spec_info(x) for x in self.spec_amulets[p]],
+                "hand": [self._order_info(o) for o in self.hand[p]] if mine else None,
+                "hand_size": len(self.hand[p]),
+                "completed": [dict(self._order_info(o), turn=t) for o, t in self.done[p]],
+                "chairs": self.chairs_of(p),
+                "reachable": [sorted(self.reachable(li, p)) for li in range(len(self.leaders[p]))],
+            })
+        leader_at = {r: p for p, ls in enumerate(self.leaders) for r in ls if r != HALL}
+        rooms = []
+        for r, rid in enumerate(cfg.room_ids):
+            kind = self.kinds[r]
+            rooms.append({
+                "id": rid, "ring": cfg.ring[r], "space": cfg.slot_kind[r], "kind": kind,
+                "title": ROOM_TITLES[kind], "xy": list(lay["rooms"][rid]),
+                "chairs": [{"seat": q, "permanent": bool(perm)} for q, perm in self.chairs[r]],
+                "capacity": cfg.chairs[r], "goods": [GOODS[k] if k >= 0 else None for k in self.slots[r]],
+                "market": [{"good": GOODS[k], "reward": _code(b)} for k, b in cfg.markets[cfg.market_of[r]]]
+                if kind == "market" else None,
+                "leader": leader_at.get(r), "exits": [name(x) for x in cfg.exits[r]],
+            })
+        grid = {
+            "rows": cfg.rows, "cols": cfg.cols, "points": list(cfg.cell_points),
+            "cells": [cell_name(cfg, c) for c in range(cfg.rows * cfg.cols)],
+            "elders": [list(e) for e in self.elders], "edges": [_code(b) for b in cfg.edges],
+            "sides": [list(x) for x in cfg.cell_sides],
+            "amulets": [{"edge": e, "amulet": None if a is None else self._amulet_info(a)}
+                        for e, a in zip(cfg.amulet_edges, self.grid)],
+        }
+        result = None
+        if self.phase == "over":
+            result = {"seats": list(self.points), "winners": self.winners(),
+                      "breakdown": [self.final[str(p)] for p in range(cfg.players)]}
+        return {
+            "game": "round_house", "viewer": seat, "players": cfg.players, "phase": self.phase,
+            "current_player": self.current_player, "turn": self.turn, "turn_label": self.turn_label(),
+            "marker": self.marker, "length": cfg.length, "end_triggered_by": self.end_seat,
+            "seats": seats, "rooms": rooms, "hall": {"xy": list(lay["rooms"]["h"]),
+                                                    "leaders": [p for p, ls in enumerate(self.leaders)
+                                                                for r in ls if r == HALL],
+                                                    "exits": [name(x) for x in cfg.exits[HALL]]},
+            "stairs": [[cfg.room_ids[a], cfg.room_ids[b]] for a, b in cfg.stairs],
+            "towns": [{"name": t, "xy": list(lay["towns"][i]), "workers": list(self.towns[i]),
+                       "caravan": i == self.caravan} for i, t in enumerate(cfg.towns)],
+            "grid": grid, "grid_origin": list(lay["grid"]), "cell": lay["cell"],
+            "end_amulet": None if self.end_amulet is None else self._amulet_info(self.end_amulet),
+            "amulet_supply": [self._amulet_info(a) for a in self.amu_up], "amulet_deck": len(self.amu_deck),
+            "pirate_supply": [{"id": x, "reward": _code(cfg.pirates[cfg.pirate_ids.index(x)])} for x in self.pir_up],
+            "pirate_deck": len(self.pir_deck), "pirate_discard": list(self.pir_disc),
+            "specialist_supply": [self._spec_info(x) for x in self.spec_up], "specialist_deck": len(self.spec_deck),
+            "specialist_discard": [self._spec_info(x) for x in self.spec_disc],
+            "order_supply": [self._order_info(o) for o in self.ord_up], "order_deck": len(self.ord_deck),
+            "temples": [{"reward": _code(b), "flipped": f} for b, f in zip(cfg.temples, self.temples)],
+            "counting_house": self.counting, "supply": dict(zip(GOODS, self.supply)), "bank": self.bank,
+            "out_tiles": list(self.out_tiles), "room": None if self.room is None else cfg.room_ids[self.room],
+            "executions_left": self.left, "tasks": list(self.tasks), "priority": list(self.prio),
+            "used_this_turn": list(self.used), "specialist_used": self.spec_used,
+            "family_town": self.fam_town, "result": result,
+        }
+
+    def describe(self) -> str:
+        cfg = self.cfg
+        lines = [f"Round House, {cfg.players} players, {self.turn_label()}."]
+        if self.phase == "over":
+            w = ", ".join(cfg.names[p] for p in self.winners())
+            lines.append(f"Game over. Scores {list(self.points)}; winner(s): {w}.")
+        else:
+            extra = f" in {cfg.room_ids[self.room]}" if self.room is not None and self.phase == "room" else ""
+            todo = (f"; pending: {', '.join(self.prio + self.tasks)}" if self.prio or self.tasks else "")
+            lines.append(f"{cfg.names[self.seat]} to act ({self.phase}{extra}{todo}).")
+        for p in range(cfg.players):
+            g = " ".join(f"{GOOD_LETTER[k]}{n}" for k, n in enumerate(self.goods[p]))
+            where = ", ".join(self._room_name(r) for r in self.leaders[p])
+            lines.append(f"  {cfg.names[p]}: {self.points[p]} pts, {self.money[p]} money, goods {g}, "
+                         f"workers board {self.board[p]} / resource {self.res[p]}, leaders at {where}, "
+                         f"{len(self.hand[p])} order(s) in hand, {len(self.done[p])} completed")
+        towns = ", ".join(f"{t}{'*' if i == self.caravan else ''} {self.towns[i]}" for i, t in enumerate(cfg.towns))
+        lines.append(f"  Towns (caravan *): {towns}; counting house {self.counting}.")
+        return "\n".join(lines)
+
+    def explain(self, action) -> str:
+        a = str(action)
+        cfg = self.cfg
+        if a == "skip":
+            return "Use no specialist this turn (round_house.specialist.use)."
+        if a == "done":
+            return "Stop: forfeit the effects still pending and go on (round_house.room.action)."
+        if a == "end":
+            return "End the turn; the next player clockwise plays (round_house.turn.order)."
+        if ">" in a:
+            li, dest = a.split(">")
+            where = "the ancestral hall, to worship" if dest == "h" else \
+                f"{dest} ({ROOM_TITLES[self.kinds[cfg.room_index[dest]]]})"
+            return f"Move leader {li} clockwise to {where} (round_house.move.steps, round_house.move.skip)."
+        head, _, arg = a.partition(":")
+        texts = {
+            "use": f"Use specialist {arg} (round_house.specialist.use).",
+            "temple": f"Small-temple worship: take temple {arg}'s reward and flip it (round_house.worship.small).",
+            "fam": f"Family-temple worship with your workers in town {arg} "
+                   "(round_house.worship.family, round_house.worship.marker).",
+            "line": f"End the line of workers at {arg}: it becomes an elder (round_house.worship.line, "
+                    "round_house.worship.score).",
+            "do": "Execute the room's action" + (f" ({arg})" if arg else "") + " (round_house.room.action).",
+            "good": f"Gain one {GOOD_NAMES.get(arg, arg)} (round_house.effect.good).",
+            "car": f"Caravan dispatch after {arg} paid move(s) (round_house.effect.caravan).",
+            "inv": f"Invest a worker on a chair in {arg}, usable once (round_house.effect.invest).",
+            "perm": f"Invest permanently in {arg} (round_house.effect.permanent).",
+            "pir": f"Smuggle with pirate tile {arg} (round_house.effect.pirate).",
+            "spec": f"Take specialist {arg} (round_house.room.specialist).",
+            "amu": f"Take amulet {arg} (round_house.order.amulet-instead).",
+            "ex": f"Exchange: {arg} (round_house.room.exchange).",
+            "take": f"Warehouse: take {arg} (round_house.room.warehouse).",
+            "copy": f"Great hall: execute {arg}'s room action (round_house.room.greathall).",
+            "sell": f"Specialist sale onto market space {arg} (round_house.specialist.sell).",
+            "ord": f"Order mark reached: {'decline' if arg == 'no' else 'take ' + arg} (round_house.order.draw).",
+            "disc": f"Discard specialist {arg} to keep at most three (round_house.specialist.limit).",
+            "order": f"Complete order {arg} (round_house.order.complete).",
+        }
+        if a.startswith("bm"):
+            return (f"Black market: {'buy' if a[2] == '+' else 'sell'} {GOOD_NAMES[a[3]]} "
+                    "(round_house.room.blackmarket).")
+        return texts.get(head, a)
+
+    def preview(self, action) -> dict | None:
+        a = str(action)
+        if ">" in a and self.phase == "move":
+            li, dest = a.split(">")
+            start = self.leaders[self.seat][int(li) - 1]
+            return {"type": "move", "seat": self.seat, "from": self._room_name(start), "to": dest}
+        return None
+
+
+def _code(bundle) -> str:
+    """A reward bundle back to its short code ('m2+car')."""
+    out = []
+    for tok, n in bundle:
+        if tok in ("money", "points"):
+            out.append(f"{tok[0]}{n}")
+        else:
+            out.append(tok if n == 1 else f"{n}{tok}")
+    return "+".join(out)

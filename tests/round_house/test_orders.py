@@ -1,0 +1,135 @@
+"""Orders (round_house.order.*) and the rulebook's order example."""
+import json
+
+import pytest
+
+import explorer
+
+from .helpers import at, edit, fresh, give, phase, play
+
+
+def with_order(oid, turn_done=None, fn=None):
+    """Seat 0 holds order `oid` (or has completed it on turn `turn_done`)."""
+    def f(d):
+        for s in d["seats"]:
+            if oid in s["hand"]:
+                s["hand"].remove(oid)
+        for lst in ("order_supply", "order_deck"):
+            if oid in d[lst]:
+                d[lst].remove(oid)
+        if turn_done is None:
+            d["seats"][0]["hand"].append(oid)
+        else:
+            d["seats"][0]["completed"].append([oid, turn_done])
+        if fn:
+            fn(d)
+    return edit(fresh(3), f)
+
+
+def test_rulebook_example_order():
+    """round_house.order.complete and round_house.order.points-end: one good of each of the four kinds
+    completes O06, worth 8 points at the end of the game."""
+    def fn(d):
+        for g in ("fruit", "cel", "tea"):
+            give(d, 0, g, 1)
+        phase(d, 0, "orders")
+    s = with_order("O06", fn=fn)
+    assert "order:O06" in s.legal_actions()
+    t = play(s, "order:O06")
+    assert t.goods[0] == [0, 0, 0, 0] and t.done[0] == [["O06", 1]] and t.points[0] == 0
+    assert t.final_breakdown(0)["orders"] == 8
+
+
+def test_cannot_complete_without_the_goods():
+    s = with_order("O06", fn=lambda d: phase(d, 0, "orders"))
+    with pytest.raises(explorer.IllegalAction) as err:
+        s.apply("order:O06")
+    assert err.value.rule == "round_house.order.complete"
+
+
+def goods_room(turn_done, extra=None):
+    def fn(d):
+        at(d, 0, "o1", "h")
+        phase(d, 0, "room", room="o1", left=1)
+        d["turn"] = 4
+        if extra:
+            extra(d)
+    return with_order("O06", turn_done=turn_done, fn=fn)
+
+
+def test_goods_ability_from_the_next_turn_once_per_turn():
+    """round_house.order.abilities, round_house.order.ability-next-turn, round_house.order.ability-once:
+    O06 gives one more good of the same kind, from the turn after completion, once per turn."""
+    s = play(goods_room(turn_done=1), "do", "good:t")
+    assert s.goods[0][2] == 2 and "O06" in s.used
+    same_turn = play(goods_room(turn_done=4), "do", "good:t")
+    assert same_turn.goods[0][2] == 1
+    twice = goods_room(turn_done=1, extra=lambda d: d["chairs"][0].append([0, 1]) or
+                       d["seats"][0].__setitem__("resource", 4))
+    twice = edit(twice, lambda d: d.update(left=2))
+    twice = play(twice, "do", "do", "good:t", "good:f")
+    assert twice.goods[0][2] == 2 and twice.goods[0][0] == 1
+
+
+def test_other_abilities():
+    """round_house.order.abilities (assumed): caravan +1 money, invest +1 point, worship +2 money."""
+    s = with_order("O01", turn_done=0, fn=lambda d: (at(d, 0, "o1", "h"), phase(d, 0, "room", room="o1", left=1)))
+    s = play(s, "do", "car:0")
+    assert s.money[0] == 4
+    w = with_order("O03", turn_done=0, fn=lambda d: (at(d, 0, "o10", "h"), phase(d, 0, "move")))
+    w = play(w, "1>h")
+    assert w.money[0] == 5
+    i = with_order("O02", turn_done=0, fn=lambda d: (at(d, 0, "i4", "h"), phase(d, 0, "room", room="i4", left=1)))
+    i = play(i, "do:a", "inv:o1")
+    assert i.points[0] == 1
+
+
+def marks(fn=None):
+    def f(d):
+        d["seats"][0]["points"] = 8
+        at(d, 0, "i4", "h")
+        d["chairs"][0] = [[0, 0], [0, 0]]
+        d["seats"][0]["resource"] -= 2
+        phase(d, 0, "room", room="i4", left=1)
+        if fn:
+            fn(d)
+    return edit(fresh(3), f)
+
+
+def test_order_mark_draw_and_amulet_instead():
+    """round_house.order.draw and round_house.order.amulet-instead: passing the 10 mark (via the elder
+    specialist's +3 on investing) lets the player take an order, draw blind, take an amulet, or decline."""
+    def fn(d):
+        d["seats"][0]["specialists"] = ["S09"]
+        d["specialist_supply"] = [x for x in d["specialist_supply"] if x != "S09"]
+        d["specialist_deck"] = [x for x in d["specialist_deck"] if x != "S09"]
+        d["specialist_discard"] = [x for x in d["specialist_discard"] if x != "S09"]
+        d["chairs"][0] = []
+        d["seats"][0]["resource"] += 2
+    s = play(marks(fn), "do:a", "inv:o2")
+    assert s.points[0] == 11 and s.prio == ["ord"]
+    acts = s.legal_actions()
+    assert acts[-1] == "ord:no" and "ord:deck" in acts and any(a.startswith("ord:A") for a in acts)
+    assert all(a.startswith("ord:") for a in acts)
+    with pytest.raises(explorer.IllegalAction) as err:
+        s.apply("car:0")
+    assert err.value.rule == "round_house.order.draw"
+    up = s.ord_up[0]
+    t = play(s, f"ord:{up}")
+    assert up in t.hand[0] and len(t.ord_up) == 3
+    amulet = s.amu_up[1]
+    u = play(s, f"ord:{amulet}")
+    assert amulet in u.amulets[0] and len(u.amu_up) == 3
+    v = play(s, "ord:deck")
+    assert len(v.hand[0]) == 2 and len(v.ord_deck) == len(s.ord_deck) - 1
+
+
+def test_orders_in_hand_are_secret():
+    """round_house.hidden.orders"""
+    s = fresh(3)
+    mine = s.hand[0][0]
+    assert s.private_ids(0) == {mine}
+    assert mine in json.dumps(s.view(0))
+    for seat in (-1, 1, 2):
+        assert f'"{mine}"' not in json.dumps(s.view(seat))
+    assert s.view(1)["seats"][0]["hand"] is None and s.view(1)["seats"][0]["hand_size"] == 1

@@ -1,0 +1,154 @@
+"""The 24 specialists as printed (round_house.specialist.*)."""
+import pytest
+
+import explorer
+
+from .helpers import at, edit, fresh, give, money, phase, play
+
+
+def holding(*sids, fn=None, ph="spec"):
+    def f(d):
+        for sid in sids:
+            for lst in ("specialist_supply", "specialist_deck", "specialist_discard"):
+                if sid in d[lst]:
+                    d[lst].remove(sid)
+        d["seats"][0]["specialists"] = list(sids)
+        phase(d, 0, ph)
+        if fn:
+            fn(d)
+    return edit(fresh(3), f)
+
+
+@pytest.mark.parametrize("sid,money_,points,goods", [
+    ("S01", 6, 0, [0, 0, 0, 1]), ("S02", 4, 1, [0, 0, 0, 1]), ("S03", 3, 0, [1, 1, 0, 1]),
+    ("S04", 3, 0, [0, 1, 1, 1]), ("S05", 3, 0, [1, 0, 1, 1]),
+])
+def test_amulet_specialists_with_plain_rewards(sid, money_, points, goods):
+    """round_house.specialist.effects and round_house.specialist.amulet: used, kept as an amulet, out of the
+    specialist slots (round_house.specialist.amulet-slot)."""
+    s = play(holding(sid), f"use:{sid}")
+    assert (s.money[0], s.points[0], s.goods[0]) == (money_, points, goods)
+    assert s.specs[0] == [] and s.spec_amulets[0] == [sid] and s.phase == "move"
+
+
+def test_peddler_either_side():
+    """round_house.specialist.effects: the peddler gives 4 money or 3 points."""
+    s = holding("S06")
+    assert {"use:S06.1", "use:S06.2", "skip"} == set(s.legal_actions())
+    assert play(s, "use:S06.1").money[0] == 7
+    assert play(s, "use:S06.2").points[0] == 3
+
+
+def test_servant_and_young_master():
+    s = play(holding("S07"), "use:S07", "perm:o3")
+    assert s.chairs[2] == [[0, 1]] and s.spec_amulets[0] == ["S07"]
+    t = play(holding("S08"), "use:S08", "car:0")
+    assert t.money[0] == 4 and t.towns[0][0] == 1
+
+
+def test_amulet_specialists_score_as_amulets():
+    """round_house.end.amulets: an amulet-type specialist counts as the amulet kind it shows."""
+    s = play(holding("S01"), "use:S01")
+    assert s.amulet_points(0) == 1
+    t = edit(s, lambda d: (d["seats"][0]["amulets"].append(d["amulet_deck"].pop())))
+    assert t.amulet_points(0) in (3, 2)  # a set of two kinds (3), or two singles of one kind (1 + 1)
+
+
+def test_passives_cannot_be_used_and_fire_once_per_turn():
+    """round_house.specialist.passive: the shopkeeper gives +1 point for a non-gold good, once per turn."""
+    s = holding("S11", fn=lambda d: (at(d, 0, "o1", "h"), d["chairs"][0].append([0, 1]),
+                                     d["seats"][0].__setitem__("resource", 4)), ph="room")
+    s = edit(s, lambda d: d.update(room="o1", left=2))
+    assert not any(a.startswith("use:") for a in holding("S11").legal_actions())
+    s = play(s, "do", "do", "good:f", "good:c")
+    assert s.points[0] == 1
+
+
+@pytest.mark.parametrize("sid,setup,actions,check", [
+    ("S09", "i4", ["do:a", "inv:o1"], lambda s: s.points[0] == 3),
+    ("S10", "o5", ["do:gold"], lambda s: s.points[0] == 2),
+    ("S12", "o7", ["do", "spec:{up}"], lambda s: s.points[0] == 2),
+])
+def test_passive_effects(sid, setup, actions, check):
+    """round_house.specialist.effects: elder +3 on investing, rich man +2 on gold, clerk +2 on a specialist."""
+    s = holding(sid, fn=lambda d: (at(d, 0, setup, "h")), ph="room")
+    s = edit(s, lambda d: d.update(room=setup, left=1))
+    for a in actions:
+        s = play(s, a.format(up=s.spec_up[0]))
+    assert check(s)
+
+
+def test_wet_nurse_noble_lady_cantonese_huizhou():
+    """round_house.specialist.oneshot (discarded after use) and round_house.specialist.investment"""
+    s = play(holding("S13"), "use:S13")
+    assert s.money[0] == 4 and s.board[0] == 7 and "S13" in s.spec_disc
+    t = play(holding("S14"), "use:S14", "car:0", "car:1")
+    assert t.board[0] == 8 and t.towns[0][0] == 1 and t.towns[1][0] == 1
+    u = play(holding("S15"), "use:S15", "inv:o2")
+    assert u.board[0] == 8 and u.chairs[1] == [[0, 0]]
+    v = play(holding("S16"), "use:S16", "car:0")
+    assert v.money[0] == 4 and v.board[0] == 8 and v.towns[0][0] == 1
+
+
+def test_bookseller_eldest_daughter():
+    s = play(holding("S17"), "use:S17")
+    assert s.money[0] == 3 + 5 + 1
+    t = play(holding("S18"), "use:S18", "good:t", "good:t")
+    assert t.goods[0][2] == 2 and t.money[1] == 4 and t.money[2] == 5 and t.money[0] == 3
+
+
+def test_craftsman_and_concubine_return_a_worker():
+    """round_house.effect.return"""
+    s = play(holding("S19"), "use:S19", "good:c")
+    assert s.res[0] == 4 and s.gone[0] == 1 and s.goods[0][1] == 1 and s.goods[0][3] == 2
+    t = play(holding("S20"), "use:S20")
+    assert t.res[0] == 4 and t.money[0] == 7 and t.goods[0][3] == 2
+    none = holding("S20", fn=lambda d: (d["seats"][0].__setitem__("resource", 0),
+                                        d["towns"][2].__setitem__(0, 5)))
+    assert "use:S20" not in none.legal_actions()
+
+
+def test_specialist_sales_give_no_effects():
+    """round_house.specialist.sell: market C's fruit space gives 1 money and an investment; through the
+    Shandong merchant only the money; the fruit merchant doubles the reward; two rooms for two sales."""
+    def goods(d):
+        give(d, 0, "fruit", 2)
+        give(d, 0, "tea", 1)
+    s = play(holding("S21", fn=goods), "use:S21")
+    assert s.tasks == ["sell", "sell"]
+    s = play(s, "sell:i2.1")
+    assert s.money[0] == 4 and s.tasks == ["sell!11"] and "inv:o1" not in s.legal_actions()
+    assert not any(a.startswith("sell:i2") for a in s.legal_actions())
+    s = play(s, "sell:o3.1")
+    assert s.money[0] == 7
+    f = play(holding("S24", fn=goods), "use:S24", "sell:o3.1")
+    assert f.money[0] == 3 + 6
+    t = play(holding("S22", fn=goods), "use:S22")
+    assert {a for a in t.legal_actions() if a.startswith("sell")} == {"sell:o3.3", "sell:o9.3", "sell:i2.3"}
+    assert "use:S23" not in holding("S23", fn=goods).legal_actions()  # no celadon to sell
+
+
+def test_one_specialist_per_turn():
+    """round_house.specialist.use"""
+    s = play(holding("S01", "S02"), "use:S01")
+    assert s.phase == "move"
+    with pytest.raises(explorer.IllegalAction) as err:
+        s.apply("use:S02")
+    assert err.value.rule == "round_house.specialist.use"
+
+
+def test_limit_of_three_discard_on_gain():
+    """round_house.specialist.limit: a fourth specialist forces a discard (old or new)."""
+    s = holding("S01", "S02", "S03", fn=lambda d: (at(d, 0, "o7", "h"), d.update(room="o7", left=1)), ph="room")
+    s = play(s, "do")
+    new = s.spec_up[0]
+    s = play(s, f"spec:{new}")
+    assert s.prio == ["disc"]
+    assert set(s.legal_actions()) == {f"disc:{x}" for x in ("S01", "S02", "S03", new)}
+    t = play(s, "disc:S02")
+    assert sorted(t.specs[0]) == sorted(["S01", "S03", new]) and "S02" in t.spec_disc
+
+
+def test_money_helper_used():
+    s = holding("S01", fn=lambda d: money(d, 0, 0))
+    assert play(s, "use:S01").money[0] == 3

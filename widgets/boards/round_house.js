@@ -1,0 +1,238 @@
+// Round House (圓樓): the two rings of rooms with passages and one-way stairs, leaders, investments on chairs,
+// the towns with the caravan, the ancestral hall and the worship grid. Clicking a leader highlights the rooms
+// it can reach this turn (the view lists them per leader: the board never works out a rule); clicking a
+// highlighted room then plays that move when it is that seat's move. Everything sits in one closure so its
+// names cannot clash with other boards in the concatenated module.
+(() => {
+  const GOOD = { fruit: "#d1495b", cel: "#4f9d55", tea: "#3a6ea5", gold: "#e3b505" };
+  const W = 1140, H = 700;
+
+  function shorten(a, b, by) {
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const n = Math.max(Math.hypot(dx, dy), 1e-9);
+    return [a[0] + (dx * by) / n, a[1] + (dy * by) / n, b[0] - (dx * by) / n, b[1] - (dy * by) / n];
+  }
+
+  function positions(view) {
+    const xy = { h: view.hall.xy };
+    for (const r of view.rooms) xy[r.id] = r.xy;
+    return xy;
+  }
+
+  function drawPaths(g, view, xy) {
+    const stairs = new Set(view.stairs.map(([a, b]) => `${a}>${b}`));
+    const nodes = [...view.rooms, { id: "h", exits: view.hall.exits }];
+    for (const r of nodes) {
+      for (const e of r.exits) {
+        const stair = stairs.has(`${r.id}>${e}`);
+        const [x1, y1, x2, y2] = shorten(xy[r.id], xy[e], 27);
+        g.append(s("line", { x1, y1, x2, y2, class: stair ? "rh-stair" : "rh-passage",
+          stroke: stair ? "#aa5533" : "#5577aa", "stroke-width": 2, "stroke-dasharray": stair ? "4 3" : null,
+          "marker-end": "url(#rh-arrow)" }));
+    }
+    }
+  }
+
+  function drawRoom(view, r, state) {
+    const [x, y] = r.xy;
+    const big = r.space === "tile_large";
+    const w = big ? 70 : 62, hgt = big ? 46 : 42;
+    const g = s("g", { class: "rh-room", "data-id": r.id });
+    g.append(s("title", { text: `${r.id}: ${r.title}` + (r.market ? " — " +
+      r.market.map((m) => `${m.good}→${m.reward}`).join(", ") : "") }));
+    const lit = state.reach && state.reach.includes(r.id);
+    g.append(s("rect", { x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 5,
+      fill: lit ? "#fff3a8" : "#fffaf0", stroke: lit ? "#d08a00" : (r.space.startsWith("tile") ? "#7a5c2e" : "#999"),
+      "stroke-width": lit ? 3 : 1.5, class: lit ? "rh-reachable" : null }));
+    g.append(s("text", { x, y: y - hgt / 2 + 11, "text-anchor": "middle", "font-weight": "bold", text: r.id }));
+    g.append(s("text", { x, y: y - hgt / 2 + 22, "text-anchor": "middle", text: r.title }));
+    for (let k = 0; k < r.capacity; k++) {
+      const ch = r.chairs[k];
+      const cx = x - w / 2 + 6 + 10 * k, cy = y + hgt / 2 - 9;
+      if (!ch) g.append(s("rect", { x: cx, y: cy, width: 7, height: 7, fill: "none", stroke: "#aaa" }));
+      else {
+        const col = seatColor(view, ch.seat);
+        g.append(s("rect", { x: cx, y: cy, width: 7, height: 7, fill: ch.permanent ? col : "#fff", stroke: col,
+          "stroke-width": 2, class: "rh-chair" }, s("title", { text: `${seatName(view, ch.seat)}: ` +
+          (ch.permanent ? "permanent investment" : "investment (once)") })));
+      }
+    }
+    r.goods.forEach((gd, k) => {
+      g.append(s("rect", { x: x + w / 2 - 26 + 8 * k, y: y + hgt / 2 - 9, width: 6, height: 6,
+        fill: gd ? GOOD[gd] : "none", stroke: "#777" }));
+    });
+    if (lit) {
+      g.style.cursor = "pointer";
+      g.addEventListener("click", () => state.choose(r.id));
+    }
+    return g;
+  }
+
+  function leaderDot(view, seat, li, x, y, state) {
+    const c = s("circle", { cx: x, cy: y, r: 7, fill: seatColor(view, seat), stroke: "#222", "stroke-width": 1.5,
+      class: "rh-leader", "data-seat": seat, "data-leader": li + 1, style: "cursor:pointer" });
+    c.append(s("title", { text: `${seatName(view, seat)} leader ${li + 1}: click to show where it can go` }));
+    if (state.sel && state.sel[0] === seat && state.sel[1] === li) c.setAttribute("stroke-width", 4);
+    c.addEventListener("click", (ev) => { ev.stopPropagation(); state.pick(seat, li); });
+    return c;
+  }
+
+  function drawHall(view, state, xy) {
+    const [x, y] = xy.h;
+    const lit = state.reach && state.reach.includes("h");
+    const g = s("g", { class: "rh-hall", "data-id": "h" });
+    g.append(s("rect", { x: x - 34, y: y - 22, width: 68, height: 44, rx: 6, fill: lit ? "#e8584f" : "#c9302c",
+      stroke: lit ? "#d08a00" : "#611", "stroke-width": lit ? 3 : 1 }));
+    g.append(s("text", { x, y: y - 8, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
+      text: "Ancestral hall" }));
+    if (lit) g.addEventListener("click", () => state.choose("h"));
+    return g;
+  }
+
+  function drawLeaders(g, view, state, xy) {
+    let inHall = 0;
+    view.seats.forEach((seat, p) => {
+      seat.leaders.forEach((where, li) => {
+        if (where === "h") {
+          const [x, y] = xy.h;
+          g.append(leaderDot(view, p, li, x - 24 + 10 * inHall++, y + 10, state));
+        } else {
+          const r = view.rooms.find((q) => q.id === where);
+          const big = r.space === "tile_large";
+          g.append(leaderDot(view, p, li, r.xy[0] + (big ? 35 : 31) - 6, r.xy[1] - (big ? 23 : 21) + 6, state));
+        }
+      });
+    });
+  }
+
+  function drawTowns(g, view) {
+    for (const t of view.towns) {
+      const [x, y] = t.xy;
+      g.append(s("circle", { cx: x, cy: y, r: 30, fill: "#e8f0e0", stroke: t.caravan ? "#b8860b" : "#889",
+        "stroke-width": t.caravan ? 4 : 1, class: t.caravan ? "rh-town rh-caravan" : "rh-town" }));
+      g.append(s("text", { x, y: y - 12, "text-anchor": "middle", text: t.name }));
+      let k = 0;
+      t.workers.forEach((n, p) => {
+        if (!n) return;
+        const cx = x - 14 + 14 * (k % 3), cy = y + 4 + 12 * Math.floor(k / 3);
+        g.append(s("circle", { cx, cy, r: 5, fill: seatColor(view, p) }));
+        g.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle", fill: "#fff", "font-size": 8, text: n }));
+        k++;
+      });
+      if (t.caravan) g.append(s("text", { x, y: y + 42, "text-anchor": "middle", fill: "#b8860b", text: "caravan" }));
+    }
+  }
+
+  function drawGrid(g, view) {
+    const [gx, gy] = view.grid_origin;
+    const c = view.cell, grid = view.grid;
+    g.append(s("text", { x: gx, y: gy - 12, "font-weight": "bold",
+      text: `Worship grid (round ${view.marker}/${view.length})` }));
+    grid.points.forEach((pts, i) => {
+      const r = Math.floor(i / grid.cols), col = i % grid.cols;
+      const x = gx + col * c, y = gy + r * c;
+      g.append(s("rect", { x, y, width: c, height: c, fill: "#fff", stroke: "#999" },
+        s("title", { text: `${grid.cells[i]}: ${pts} points` })));
+      g.append(s("text", { x: x + c / 2, y: y + c / 2 + 4, "text-anchor": "middle", fill: "#999", text: pts }));
+      grid.elders[i].forEach((p, k) => g.append(s("circle", { cx: x + 8 + 9 * (k % 4),
+        cy: y + 8 + 9 * Math.floor(k / 4), r: 4, fill: seatColor(view, p), class: "rh-elder" })));
+    });
+    const amulets = {};
+    for (const a of grid.amulets) amulets[a.edge] = a.amulet;
+    const nh = (grid.rows + 1) * grid.cols;
+    grid.edges.forEach((code, e) => {
+      if (!code) return;
+      let x, y;
+      if (e < nh) { x = gx + (e % grid.cols) * c + c / 2; y = gy + Math.floor(e / grid.cols) * c; }
+      else { const k = e - nh; x = gx + (k % (grid.cols + 1)) * c; y = gy + Math.floor(k / (grid.cols + 1)) * c + c / 2; }
+      let label = code.replace("A", "");
+      if (e in amulets) label = (label ? label + "+" : "") + (amulets[e] ? amulets[e].kind.slice(0, 3) : "·");
+      g.append(s("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 7, fill: "#7a3", stroke: "#fbf7ee",
+        "stroke-width": 2, "paint-order": "stroke", text: label }));
+    });
+  }
+
+  function drawSeats(g, view) {
+    const [gx, gy] = view.grid_origin;
+    let y = gy + view.grid.rows * view.cell + 30;
+    for (const st of view.seats) {
+      const goods = Object.entries(st.goods).map(([k, v]) => `${k[0]}${v}`).join(" ");
+      g.append(s("circle", { cx: gx + 6, cy: y - 4, r: 6, fill: seatColor(view, st.seat) }));
+      g.append(s("text", { x: gx + 16, y, text: `${st.name}: ${st.points} pts · ${st.money} money · ${goods} · ` +
+        `board ${st.board} · res ${st.resource} · ${st.hand_size} order(s) · ${st.completed.length} done` }));
+      y += 18;
+    }
+    const label = view.result ? `Final: ${view.result.seats.join(", ")} · winner(s) ` +
+      view.result.winners.map((w) => seatName(view, w)).join(", ") : view.turn_label;
+    g.append(s("text", { x: gx, y: y + 10, "font-weight": "bold", class: "rh-status", text: label }));
+  }
+
+  function build(view, ctx, state) {
+    const xy = positions(view);
+    const svg = s("svg", { class: "rh-board", width: W, height: H, viewBox: `0 0 ${W} ${H}`,
+      "font-family": "sans-serif", "font-size": 10 });
+    svg.append(s("defs", {}, s("marker", { id: "rh-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6,
+      markerHeight: 6, orient: "auto" }, s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#5577aa" }))));
+    svg.append(s("rect", { width: W, height: H, fill: "#fbf7ee" }));
+    svg.append(s("circle", { cx: 330, cy: 330, r: 290, fill: "#efe3c8", stroke: "#a88", "stroke-width": 2 }));
+    svg.append(s("circle", { cx: 330, cy: 330, r: 190, fill: "#f6ecd6", stroke: "#a88" }));
+    svg.append(s("circle", { cx: 330, cy: 330, r: 80, fill: "#e6dcc0", stroke: "#a88" }));
+    const paths = s("g", { class: "rh-paths" });
+    drawPaths(paths, view, xy);
+    svg.append(paths);
+    svg.append(drawHall(view, state, xy));
+    for (const r of view.rooms) svg.append(drawRoom(view, r, state));
+    const leaders = s("g", { class: "rh-leaders" });
+    drawLeaders(leaders, view, state, xy);
+    svg.append(leaders);
+    const towns = s("g", { class: "rh-towns" });
+    drawTowns(towns, view);
+    svg.append(towns);
+    const grid = s("g", { class: "rh-grid" });
+    drawGrid(grid, view);
+    svg.append(grid);
+    const seats = s("g", { class: "rh-seats" });
+    drawSeats(seats, view);
+    svg.append(seats);
+    svg.addEventListener("click", () => state.pick(null));
+    return svg;
+  }
+
+  registerBoard("round_house", {
+    draw(view, ctx) {
+      const wrap = h("div", { class: "rh-wrap" });
+      this.update(wrap, view, null, ctx);
+      return wrap;
+    },
+    update(wrap, view, prev, ctx) {
+      const state = wrap.__rhState || (wrap.__rhState = { sel: null, reach: null });
+      const redraw = () => wrap.replaceChildren(build(wrap.__rhView, ctx, state));
+      state.pick = (seat, li) => {
+        const same = seat !== null && state.sel && state.sel[0] === seat && state.sel[1] === li;
+        state.sel = seat === null || same ? null : [seat, li];
+        state.reach = state.sel ? (wrap.__rhView.seats[seat].reachable || [])[li] || [] : null;
+        redraw();
+      };
+      state.choose = (room) => {
+        const v = wrap.__rhView;
+        if (!state.sel || v.phase !== "move" || state.sel[0] !== v.current_player) return;
+        if (ctx && ctx.seat >= 0 && ctx.seat !== v.current_player) return;
+        ctx?.send?.({ type: "act", text: `${state.sel[1] + 1}>${room}` });
+      };
+      if (prev) { state.sel = null; state.reach = null; }
+      wrap.__rhView = view;
+      redraw();
+      return true;
+    },
+    preview(wrap, preview) {
+      wrap.querySelectorAll(".rh-preview").forEach((el) => el.remove());
+      if (!preview || preview.type !== "move") return;
+      const v = wrap.__rhView, xy = positions(v);
+      const svg = wrap.querySelector("svg");
+      if (!svg || !xy[preview.from] || !xy[preview.to]) return;
+      const [x1, y1, x2, y2] = shorten(xy[preview.from], xy[preview.to], 20);
+      svg.append(s("line", { x1, y1, x2, y2, class: "rh-preview", stroke: seatColor(v, preview.seat),
+        "stroke-width": 4, "stroke-opacity": 0.7, "marker-end": "url(#rh-arrow)" }));
+    },
+  });
+})();
