@@ -68,6 +68,15 @@ def test_corrupt_positions_are_rejected_with_the_field_named():
         explorer.from_json(bad)
     with pytest.raises(explorer.PositionError):
         explorer.from_json({"game": "rice_paddy", "players": "two"})
+    bad = json.loads(json.dumps(js))
+    bad["step"], bad["queue"] = "flood", [0]  # flooding is automatic unless flood='choose'
+    with pytest.raises(explorer.PositionError, match="runs by itself"):
+        explorer.from_json(bad)
+    bad["options"] = {"flood": "choose"}
+    assert explorer.from_json(bad).legal_actions()[-1] == "done"
+    bad["options"] = {"flood": "sometimes"}
+    with pytest.raises(explorer.PositionError, match="options.flood"):
+        explorer.from_json(bad)
 
 
 def test_svg_and_describe():

@@ -2,7 +2,8 @@
 // explorer/core/hexgrid.py), walls and gates on hex sides, rocks, water discs, magic water, weeds, pests,
 // fertiliser, planted/grown tiles, paddy outlines and sizes, the reservoir; above them a panel with the rain
 // card, the turn order and every reservoir. `update` patches the drawn elements in place; discs fade and
-// scale with CSS transitions (inline styles), so drain and flood steps animate.
+// scale with CSS transitions (inline styles), so drain and flood steps animate. `preview` draws one arrow per
+// water move of state.preview(action) (drain, flow, flood), with a count when several discs share a route.
 
 const RP = { size: 24, dirs: [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]] };
 const RP_FILL = { field: "#efe6cf", paddy: "#dcecc8", planted: "#9fd18b", grown: "#e8c547" };
@@ -158,6 +159,58 @@ function rpUpdateField(g, view, seat, i) {
   patch(g.querySelector(".rp-tokens"), seat.paddies, () => rpTokens(view, seat, g.__pos));
 }
 
+function rpOrigin(box, i) {
+  return [8 + box.w * i - box.x0, 40 - box.y0];
+}
+
+function rpPoint(view, box, [seat, where]) {
+  // [seat, hex label | "reservoir" | "supply"] -> board pixels (the supply sits under that seat's field)
+  const [ox, oy] = rpOrigin(box, seat);
+  if (where === "supply") {
+    const [rx] = rpPixel(...view.board.reservoir);
+    return [ox + rx, oy + box.y0 + box.h - 2];
+  }
+  const hx = where === "reservoir" ? { q: view.board.reservoir[0], r: view.board.reservoir[1] }
+    : view.board.hexes.find((x) => x.label === where);
+  if (!hx) return null;
+  const [x, y] = rpPixel(hx.q, hx.r);
+  return [ox + x, oy + y];
+}
+
+function rpPreview(svg, preview, view) {
+  const layer = svg.querySelector(".rp-preview");
+  if (!layer) return;
+  layer.replaceChildren();
+  const box = svg.__box;
+  const routes = new Map();
+  for (const m of preview?.water || []) {
+    const key = JSON.stringify([m.from, m.to]);
+    routes.set(key, { m, n: (routes.get(key)?.n || 0) + 1 });
+  }
+  for (const { m, n } of routes.values()) {
+    const a = rpPoint(view, box, m.from), b = rpPoint(view, box, m.to);
+    if (!a || !b) continue;
+    // stop short of the target's centre; bend arrows between fields so they clear the hexes
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const end = [b[0] - ((b[0] - a[0]) / len) * 8, b[1] - ((b[1] - a[1]) / len) * 8];
+    const bend = m.from[0] === m.to[0] ? 0 : -30;
+    const mid = [(a[0] + end[0]) / 2, Math.min(a[1], end[1]) + bend];
+    layer.append(s("path", { class: "rp-arrow", d: `M${a[0]},${a[1]} Q${mid[0]},${mid[1]} ${end[0]},${end[1]}`,
+      fill: "none", stroke: "#1f5f99", "stroke-width": 2.5, "stroke-opacity": 0.85,
+      "marker-end": "url(#rp-arrowhead)" },
+    s("title", { text: `water: ${m.from[1]} (${seatName(view, m.from[0])}) → ${m.to[1]} (${seatName(view, m.to[0])})` +
+      (n > 1 ? ` ×${n}` : "") })));
+    if (n > 1) {
+      layer.append(s("text", { class: "rp-arrow-count", x: mid[0], y: mid[1] + (bend ? 12 : -4), "font-size": 10,
+        "font-weight": 700, fill: "#1f5f99", "text-anchor": "middle", text: `×${n}` }));
+    }
+    if (m.to[1] === "supply") {
+      layer.append(s("text", { x: b[0], y: b[1] - 2, "font-size": 8, fill: "#1f5f99", "text-anchor": "middle",
+        text: "supply" }));
+    }
+  }
+}
+
 function rpPanel(view) {
   const out = [];
   const r = view.rain;
@@ -193,6 +246,11 @@ registerBoard("rice_paddy", {
     const svg = s("svg", { class: "rp-board", width, height, viewBox: `0 0 ${width} ${height}`,
       "font-family": "sans-serif" });
     view.seats.forEach((_, i) => svg.append(rpField(view, i, box)));
+    svg.append(s("defs", {}, s("marker", { id: "rp-arrowhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
+      markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" },
+    s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#1f5f99" }))));
+    svg.append(s("g", { class: "rp-preview", "pointer-events": "none" }));
+    svg.__box = box;
     const wrap = h("div", { class: "rx-rice-paddy" }, h("div", { class: "rx-status" }),
       h("div", { class: "rx-result-box" }), h("div", { class: "rx-supply rp-panel" }), svg,
       h("div", { class: "rx-seats" }));
@@ -213,5 +271,9 @@ registerBoard("rice_paddy", {
     patch(wrap.querySelector(".rx-seats"), [view.seats.map((x) => [x.played, x.hand, x.hand_size, x.allocation,
       x.rice]), view.current_player], () => rpSeats(view));
     return true;
+  },
+  preview(wrap, preview, view) {
+    const svg = wrap.querySelector(".rp-board");
+    if (svg) rpPreview(svg, preview, view);
   },
 });

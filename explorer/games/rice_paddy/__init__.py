@@ -4,13 +4,17 @@ Rulebook: 002_bb030e3577f242d1.txt (Traditional Chinese). Components the ruleboo
 (board layout, harvest table, market, rain/set-up/spirit cards, achievements) are a labelled sample
 set in data/rice_paddy/components.toml: see explorer.provenance("rice_paddy").
 """
-from ...core.registry import GameSpec, register
+from ...core.registry import GameSpec, Option, register
 from .position import from_view as _view_to_json
 from .position import new_game, sample_allocations
 from .state import RicePaddyState
 from .views import SPECTATOR
 
-OPTIONS: dict = {}
+OPTIONS: dict = {
+    "flood": Option("auto", "interpretation (rice_paddy.flood.choose): 'auto' fills paddies down the chain as far "
+                    "as the water goes; 'choose' lets each player stop early and pass the rest on",
+                    choices=("auto", "choose")),
+}
 
 
 def _new(players, seed, data, **opts):
@@ -18,7 +22,7 @@ def _new(players, seed, data, **opts):
 
 
 def _variants():
-    return [{"players": 2}, {"players": 3}, {"players": 4}]
+    return [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "flood": "choose"}]
 
 
 def from_view(view: dict, seed: int) -> RicePaddyState:

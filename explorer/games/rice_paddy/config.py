@@ -16,9 +16,10 @@ from ...core.data import _explain, load_components
 from ...core.errors import DataError
 
 ACTIVE_EFFECTS = ("rice", "water", "worker", "livestock", "remove_weed", "remove_pest", "remove_rock",
-                  "free_walls", "magic_water")
-PASSIVE_EFFECTS = ("harvest_bonus", "market_discount", "end_rice", "end_per_paddy")
-TARGETED = ("remove_weed", "remove_pest", "remove_rock", "magic_water")
+                  "free_walls", "magic_water", "plant")
+# harvest_wet overrides rice_paddy.farm.dry-only (card text beats the rules: rice_paddy.spirit.overrides)
+PASSIVE_EFFECTS = ("harvest_bonus", "market_discount", "end_rice", "end_per_paddy", "harvest_wet")
+TARGETED = ("remove_weed", "remove_pest", "remove_rock", "magic_water", "plant")
 RAIN_TARGETS = ("planted", "wet", "dry", "largest")
 ACHIEVEMENT_KINDS = ("paddies", "big_paddy", "planted_hexes", "grown_hexes", "wet_hexes", "no_rocks",
                      "rocks_removed", "livestock", "workers", "gates", "clean_paddies", "fertilised", "chain")
@@ -101,6 +102,8 @@ class _Spirit(BaseModel):
     kind: Literal["active", "passive"]
     effect: str
     amount: int
+    once: bool = False  # active only: usable once a game, in any spirit step (rice_paddy.spirit.once)
+    lasting: Literal["game", "round"] = "game"  # passive only (rice_paddy.spirit.lasting)
 
     @model_validator(mode="after")
     def _ok(self):
@@ -109,8 +112,12 @@ class _Spirit(BaseModel):
             raise ValueError(f"a {self.kind} effect must be one of {list(allowed)}")
         if self.amount < 1:
             raise ValueError("amount must be >= 1")
-        if self.effect in ("remove_rock", "magic_water") and self.amount != 1:
-            raise ValueError(f"{self.effect} places or removes exactly one piece: amount must be 1")
+        if self.effect in ("remove_rock", "magic_water", "plant") and self.amount != 1:
+            raise ValueError(f"{self.effect} acts on exactly one piece or paddy: amount must be 1")
+        if self.once and self.kind != "active":
+            raise ValueError("only active cards can be once-per-game ('once')")
+        if self.lasting != "game" and self.kind != "passive":
+            raise ValueError("'lasting' applies to passive cards only")
         return self
 
 
@@ -252,6 +259,7 @@ class Config:
         self.spirit = {s.n: s for s in comp.spirits}
         self.n_workers = comp.workers_per_player
         self.n_livestock = comp.livestock_per_player
+        self.flood_choice = self.options.get("flood", "auto") == "choose"
 
 
 @functools.lru_cache(maxsize=64)

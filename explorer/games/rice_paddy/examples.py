@@ -144,7 +144,7 @@ def simple_policy(state, rnd):
                     return a
         flows = [a for a in acts if a.startswith("flow R")]
         return flows[0] if flows else "done"
-    if st == "achieve":
+    if st in ("achieve", "flood"):  # flood (option flood='choose'): fill as far as the water goes
         return acts[0]
     if st == "market":
         p = state.players[seat]

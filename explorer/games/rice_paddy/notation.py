@@ -1,5 +1,6 @@
 """Rice Paddy action notation (plain strings; hexes are the letters a-j, R is the reservoir).
 
+    start ab          set-up: put the starting paddy's gate on side ab (its other inner sides get walls)
     keep 7            spirit draft: keep card 7 (hidden until everyone has chosen)
     play 7            play spirit card 7 this round (hidden until everyone has played)
     use 13 c          use spirit card 13's effect (target hex c if it needs one);  skip 13
@@ -9,12 +10,13 @@
     l pest c          one livestock to the pests/fertiliser box of the paddy of hex c
     w harvest c       one worker to harvesting the paddy of hex c (2 a hex)
     w plant c         one worker to planting the paddy of hex c (1 a hex, whole paddy)
-    done              finish allocating / building / moving gates / removing rocks / draining / buying
+    done              finish allocating / building / moving gates / removing rocks / draining / flooding / buying
     wall ab, gate ab  build a wall or gate between hexes a and b
     move ad ab        move the gate on edge ad to the wall on edge ab of the same paddy
     rock e            remove the rock on hex e
     drain a           drain the disc on hex a (to the next player's reservoir)
     flow R d, flow a d  let a disc flow from the reservoir / hex a down to hex d
+    flood d           flood step (option flood='choose'): fill the next paddy down the chain, here d's
     hold b            grow step: do not count the magic water in paddy b (it stays planted, not grown)
     ach 5, pass       take achievement 5, or none this round
     buy worker, buy livestock
@@ -28,18 +30,20 @@ from ...core.errors import IllegalAction, NotationError
 GRAMMAR = re.compile(
     r"(keep|play|skip) \d{1,2}|use \d{1,2}( [a-z])?|[wl] (build|rock)|[wl] (weed|harvest|plant|pest) [a-z]"
     r"|done|pass|(wall|gate) [a-z]{2}|move [a-z]{2} [a-z]{2}|rock [a-z]|drain [a-z]|flow ([a-z]|R) [a-z]"
-    r"|ach \d{1,3}|buy (worker|livestock)|hold [a-z]")
+    r"|ach \d{1,3}|buy (worker|livestock)|hold [a-z]|start [a-z]{2}|flood [a-z]")
 
 STEP_OF = {"keep": "draft", "play": "play", "use": "spirits", "skip": "spirits", "w": "alloc", "l": "alloc",
            "wall": "build", "gate": "build", "move": "gates", "rock": "rocks", "drain": "drain", "flow": "drain",
-           "ach": "achieve", "buy": "market", "hold": "grow"}
+           "ach": "achieve", "buy": "market", "hold": "grow",
+           "start": "setup", "flood": "flood"}
 RULE_OF = {"keep": "rice_paddy.draft.first", "play": "rice_paddy.spirit.play",
            "use": "rice_paddy.spirit.optional", "skip": "rice_paddy.spirit.optional",
            "w": "rice_paddy.alloc.useful", "l": "rice_paddy.alloc.useful",
            "wall": "rice_paddy.build.edge", "gate": "rice_paddy.build.edge",
            "move": "rice_paddy.walls.move-gate", "rock": "rice_paddy.rocks.remove",
            "drain": "rice_paddy.drain.downstream", "flow": "rice_paddy.drain.downstream",
-           "ach": "rice_paddy.achieve.condition", "buy": "rice_paddy.market.price", "hold": "rice_paddy.magic.choice"}
+           "ach": "rice_paddy.achieve.condition", "buy": "rice_paddy.market.price", "hold": "rice_paddy.magic.choice",
+           "start": "rice_paddy.setup.gate-side", "flood": "rice_paddy.flood.flow"}
 
 
 def diagnose(state, text: str) -> Exception:
@@ -59,6 +63,8 @@ def diagnose(state, text: str) -> Exception:
         return IllegalAction("rice_paddy.turn.step", f"nothing to finish in the {st} step")
     if want == "grow" and st == "grow2":
         want = st
+    if word == "flood" and not state.cfg.flood_choice:
+        return IllegalAction("rice_paddy.flood.choose", "flooding is automatic (load with flood='choose' to decide)")
     if want != st:
         return IllegalAction("rice_paddy.turn.step", f"'{text}' belongs to the {want} step; this is the {st} step")
     seat = state.current_player

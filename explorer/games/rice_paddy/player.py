@@ -18,7 +18,7 @@ class Player:
         "rice", "workers", "wmarket", "livestock", "lmarket", "bonus", "setup", "reservoir", "removed",
         "edges", "rocks", "water", "magic", "weeds", "pests", "crop", "fert",
         "hand", "played", "pick", "draft", "alloc", "build_left", "rock_left", "bought", "achieved",
-        "moved", "tiles", "hold")
+        "moved", "tiles", "hold", "spent")
 
     def copy(self) -> Player:
         p = Player.__new__(Player)

@@ -16,8 +16,8 @@ from .steps import DECIDE, steps_of
 FORMAT_VERSION = 1
 CROP = {"planted": PLANTED, "grown": GROWN}
 CROP_NAME = {PLANTED: "planted", GROWN: "grown"}
-STEPS = ("draft", "rain", "play", "take", "spirits", "alloc", "build", "gates", "rocks", "drain", "weeds", "pests",
-         "harvest", "rot", "flood", "grow", "plant", "grow2", "achieve", "market", "dry", "score", "over")
+STEPS = ("setup", "draft", "rain", "play", "take", "spirits", "alloc", "build", "gates", "rocks", "drain", "weeds",
+         "pests", "harvest", "rot", "flood", "grow", "plant", "grow2", "achieve", "market", "dry", "score", "over")
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
@@ -32,7 +32,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
     st, setups = rng.shuffled(st, sorted(cfg.setup))
     s = cls.__new__(cls)
     s.cfg, s.seed = cfg, seed
-    s.round, s.step, s.queue, s.order = 1, "draft", (), ()
+    s.round, s.step, s.queue, s.order = 1, "setup", (), ()
     s.water = cfg.total_water - players * comp.start_pieces["water"]
     s.magic = comp.magic_water
     s.rainw, s.rain, s.rain_deck, s.rain_seen = 0, 0, tuple(rain), ()
@@ -42,7 +42,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.ach = tuple(sorted(achs[:players + comp.achievements_extra]))
     s.decks = (tuple(deck1), tuple(deck2))
     s.dstage = 0
-    s._legal, s._dirty = None, set()
+    s._legal, s._dirty, s._log = None, set(), None
     s.rocks = comp.rocks
     plist = []
     for i in range(players):
@@ -72,10 +72,10 @@ def new_game(cls, players: int, seed: int, data, **opts):
         p.fert = 0
         p.hand, p.played, p.pick, p.draft = (), (), -1, ()
         p.alloc, p.build_left, p.rock_left, p.bought, p.achieved, p.moved, p.tiles = (), 0, 0, 0, False, 0, ()
-        p.hold = 0
+        p.hold, p.spent = 0, 0
         plist.append(p)
     s.players = plist
-    s._enter("draft")
+    s._enter("setup")
     s._advance()
     s._freeze()
     return s
@@ -119,6 +119,7 @@ class _Seat(BaseModel):
     achieved: bool
     moved: list[str]
     hold: str = ""
+    spent: list[int] = []
     achievements: list[int]
 
 
@@ -190,6 +191,7 @@ class PositionMixin:
             "rock_left": p.rock_left, "bought": p.bought, "achieved": p.achieved,
             "moved": [cfg.edge_name[k] for k in range(cfg.E) if p.moved >> k & 1],
             "achievements": list(p.tiles), "hold": self._labels(p.hold),
+            "spent": [c for c in p.played if p.spent >> c & 1],
         }
 
     def to_json(self) -> dict:
@@ -316,7 +318,10 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
             if not isinstance(q, int) or isinstance(q, bool) or not 0 <= q < n:
                 fail("queue", "expected seat numbers")
             queue.append(q)
-    if pos.step in DECIDE and not queue:
+    decides = pos.step in DECIDE or (pos.step == "flood" and cfg.flood_choice)
+    if pos.step != "over" and not decides:
+        fail("step", f"{pos.step!r} runs by itself: a position rests at a decision step or 'over'")
+    if decides and not queue:
         fail("queue", "a decision step needs someone to decide")
     s = cls.__new__(cls)
     s.cfg, s.seed = cfg, pos.seed
@@ -419,11 +424,14 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         if any(a not in cfg.ach for a in st.achievements):
             fail(f"{f}.achievements", "unknown achievement")
         p.tiles = tuple(st.achievements)
+        if any(c not in st.played or not cfg.spirit[c].once for c in st.spent):
+            fail(f"{f}.spent", "once-per-game cards already used: each must be a played card marked 'once'")
+        p.spent = sum(1 << c for c in set(st.spent))
         if p.bought > 3:
             fail(f"{f}.bought", "at most 3 purchases a round")
         players.append(p)
     s.players = tuple(players)
-    s._legal, s._dirty = None, None
+    s._legal, s._dirty, s._log = None, None, None
     try:
         s.check_invariants()
     except AssertionError as exc:

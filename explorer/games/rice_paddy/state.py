@@ -21,7 +21,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
     game_name = "rice_paddy"
     __slots__ = ("cfg", "seed", "round", "step", "queue", "order", "players", "water", "magic", "rainw", "rain",
                  "rain_deck", "rain_seen", "weeds", "pests", "fert", "walls", "gates", "rocks", "ach", "decks",
-                 "dstage", "_legal", "_dirty")
+                 "dstage", "_log", "_legal", "_dirty")
 
     # ---- contract ---------------------------------------------------------------------------
     @property
@@ -84,9 +84,18 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         return fields(self.cfg, self.players[seat].edges)
 
     def passive(self, seat: int, effect: str) -> int:
+        """rice_paddy.spirit.passive, rice_paddy.spirit.lasting: the summed amount of `effect` on the seat's
+        played passive cards; a card lasting 'round' counts only in the round it was played (rounds 1-6
+        play one card each, so that is the last card while len(played) == round)."""
         sp = self.cfg.spirit
-        return sum(sp[c].amount for c in self.players[seat].played
-                   if sp[c].kind == "passive" and sp[c].effect == effect)
+        played = self.players[seat].played
+        total = 0
+        for c in played:
+            card = sp[c]
+            if card.kind == "passive" and card.effect == effect and \
+                    (card.lasting == "game" or (c == played[-1] and len(played) == self.round)):
+                total += card.amount
+        return total
 
     def next_seat(self, seat: int):
         """The next player in turn order, or None after the last (water then goes to the supply)."""
@@ -117,6 +126,11 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         if st == "spirits":
             return self._spirit_options(*item)
         p = self.players[item]
+        if st == "setup":
+            return self._setup_options(item)
+        if st == "flood":
+            r = self.flood_next(item)
+            return ([f"flood {self.cfg.labels[r]}"] if r is not None else []) + ["done"]
         if st == "draft":
             return [f"keep {c}" for c in sorted(p.draft)]
         if st == "play":
@@ -155,6 +169,16 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             return False
         return len(self._options(item)) > 1
 
+    def _setup_options(self, seat) -> list:
+        """rice_paddy.setup.gate-side: the starting paddy's gate may sit on any of its inner sides (the
+        board data's side first). Only before the first draft, while the start paddy is as set up."""
+        cfg = self.cfg
+        p = self.players[seat]
+        sides = (cfg.start_gate,) + cfg.start_walls
+        if any(p.edges[k] == OPEN for k in sides):
+            return []
+        return [f"start {cfg.edge_name[k]}" for k in sides]
+
     def _spirit_options(self, seat, c) -> list:
         """rice_paddy.spirit.optional: skip, or use the whole effect if it can be used in full."""
         cfg = self.cfg
@@ -186,6 +210,9 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
                 for r in F.paddies:
                     if not p.rocks & F.mask[r]:
                         out += [f"{use} {cfg.labels[h]}" for h in F.members[r] if not (p.water | p.magic) >> h & 1]
+        elif e == "plant":  # rice_paddy.spirit.plant: a whole paddy, no tiles and no rock, for no workers
+            F = self.F(seat)
+            out += [f"{use} {cfg.labels[r]}" for r in F.paddies if not p.crop[r] and not p.rocks & F.mask[r]]
         return out
 
     def _alloc_options(self, seat) -> list:
@@ -216,7 +243,8 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
                 for h in range(cfg.H):
                     r = F.region[h]
                     if r in F.pset:
-                        if r != h or p.crop[r]:
+                        # any hex of an empty paddy: this round's walls may split it (rice_paddy.walls.split-empty)
+                        if p.crop[r] or (r != h and not self.is_empty(p, F, r)):
                             continue
                         cap = len(F.members[r])
                     else:
@@ -388,7 +416,10 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         word, *rest = text.split()
         item = self.queue[0]
         if word == "use":
-            self._use(item[0], int(rest[0]), rest[1] if len(rest) > 1 else None)
+            c = int(rest[0])
+            self._use(item[0], c, rest[1] if len(rest) > 1 else None)
+            if cfg.spirit[c].once:  # rice_paddy.spirit.once
+                self.pm(item[0]).spent |= 1 << c
             self.pop()
             return
         if word == "skip":
@@ -407,7 +438,17 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
                 p.build_left = 0
             elif self.step == "rocks":
                 p.rock_left = 0
+            elif self.step == "flood":
+                self.flood_end(seat)
             self.pop()
+        elif word == "start":
+            sides = (cfg.start_gate,) + cfg.start_walls
+            k = cfg.edge_index[rest[0]]
+            for j in sides:
+                p.edges = put(p.edges, j, GATE if j == k else WALL)
+            self.pop()
+        elif word == "flood":
+            self.flood_fill(seat, idx[rest[0]])
         elif word in ("wall", "gate"):
             k = cfg.edge_index[rest[0]]
             p.edges = put(p.edges, k, WALL if word == "wall" else GATE)
@@ -434,12 +475,16 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         elif word == "drain":
             p.water &= ~(1 << idx[rest[0]])
             self.give_water(seat, 1)
+            if self._log is not None:
+                self._log.append(((seat, idx[rest[0]]), (self.next_seat(seat), "reservoir")))
         elif word == "flow":
             if rest[0] == "R":
                 p.reservoir -= 1
             else:
                 p.water &= ~(1 << idx[rest[0]])
             p.water |= 1 << idx[rest[1]]
+            if self._log is not None:
+                self._log.append(((seat, "reservoir" if rest[0] == "R" else idx[rest[0]]), (seat, idx[rest[1]])))
         elif word == "ach":
             a = int(rest[0])
             p.rice += cfg.ach[a].rice
@@ -494,6 +539,28 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         elif e == "magic_water":
             p.magic |= 1 << cfg.index[target]
             self.magic -= 1
+        elif e == "plant":
+            p.crop = put(p.crop, cfg.index[target], PLANTED)
+
+    def preview(self, action) -> dict | None:
+        """The water discs `action` moves, drain/flow/flood and any automatic flood or round-7 clearing it
+        sets off: {"water": [{"from": [seat, hex or "reservoir"], "to": [seat, hex, "reservoir" or
+        "supply"]}, ...]} (for "supply", the seat the disc leaves). None if it moves no water."""
+        text = action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+        s = self._copy()
+        s._log = log = []
+        s._do(text)
+        s._advance()
+        if not log:
+            return None
+        L = self.cfg.labels
+        out = []
+        for (fs, fh), (ts, th) in log:
+            if ts is None:
+                ts, th = fs, "supply"
+            out.append({"from": [fs, fh if isinstance(fh, str) else L[fh]],
+                        "to": [ts, th if isinstance(th, str) else L[th]]})
+        return {"water": out}
 
     def _key(self) -> tuple:
         return (self.cfg.key, self.seed, self.round, self.step, self.queue, self.order,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .fields import GATE, WALL
 from .player import GROWN, NONE, PLANTED, put
 
-DECIDE = frozenset(("draft", "play", "spirits", "alloc", "build", "gates", "rocks", "drain", "grow", "grow2",
+DECIDE = frozenset(("setup", "draft", "play", "spirits", "alloc", "build", "gates", "rocks", "drain", "grow", "grow2",
                     "achieve", "market"))
 
 
@@ -13,7 +13,7 @@ def steps_of(rnd: int) -> tuple:
     rice_paddy.final.steps."""
     if rnd == 7:
         return ("dry", "alloc", "weeds", "pests", "harvest", "score")
-    out = ["draft"] if rnd in (1, 4) else []
+    out = ["setup", "draft"] if rnd == 1 else ["draft"] if rnd == 4 else []
     out += ["rain", "play", "take", "spirits", "alloc", "build", "gates", "rocks", "drain", "weeds", "pests",
             "harvest", "rot", "flood", "grow", "plant"]
     if rnd == 6:
@@ -31,13 +31,15 @@ class StepsMixin:
     def _advance(self):
         while self.step != "over":
             st = self.step
-            if st in DECIDE:
+            if st in DECIDE or (st == "flood" and self.cfg.flood_choice):
                 while self.queue and not self._needs(self.queue[0]):
                     item = self.queue[0]
                     if st == "build":
                         self.pm(item).build_left = 0
                     elif st == "rocks":
                         self.pm(item).rock_left = 0
+                    elif st == "flood":
+                        self.flood_end(item)
                     self.pop()
                 if self.queue:
                     return
@@ -63,7 +65,12 @@ class StepsMixin:
     def _enter(self, st):
         n = self.cfg.players
         self.queue = ()
-        if st == "draft":
+        if st == "setup":  # rice_paddy.setup.gate-side
+            self.queue = tuple(range(n))
+        elif st == "flood":
+            if self.cfg.flood_choice:  # rice_paddy.flood.choose
+                self.queue = self.order
+        elif st == "draft":
             d = 0 if self.round == 1 else 1
             deck = self.decks[d]
             k = self.cfg.comp.draft_hand
@@ -76,8 +83,9 @@ class StepsMixin:
             self.queue = tuple(range(n))
         elif st == "spirits":
             sp = self.cfg.spirit
+            # rice_paddy.spirit.once: a once-per-game card that was used is not resolved again
             self.queue = tuple((s, c) for s in self.order for c in sorted(self.players[s].played)
-                               if sp[c].kind == "active")
+                               if sp[c].kind == "active" and not self.players[s].spent >> c & 1)
         elif st in ("grow", "grow2"):
             self.queue = self.order
             for i in range(n):
@@ -215,9 +223,10 @@ class StepsMixin:
         table = cfg.harvest[1 if self.round == 7 else 0]
         for i in range(cfg.players):
             F = self.F(i)
+            wet_ok = self.passive(i, "harvest_wet")  # rice_paddy.spirit.harvest-wet overrides dry-only
             for r, n in self._pooled(i, "harvest").items():
                 p = self.players[i]
-                if p.crop[r] != GROWN or p.water & F.mask[r]:
+                if p.crop[r] != GROWN or (p.water & F.mask[r] and not wet_ok):
                     continue
                 k = min(len(F.members[r]), n // 2)
                 if not k:
@@ -247,28 +256,62 @@ class StepsMixin:
                     p.pests = put(p.pests, r, 0)
 
     def _auto_flood(self):
-        """rice_paddy.flood.order, .flow, .no-partial, .surplus."""
+        """rice_paddy.flood.order, .flow, .no-partial, .surplus: each player in turn fills paddies down the
+        chain as far as the water goes (with the option flood='choose' the players decide instead)."""
         for i in self.order:
-            p = self.pm(i)
-            F = self.F(i)
-            w, p.reservoir = p.reservoir, 0
-            for r in F.chain:
-                m = F.mask[r]
-                if p.rocks & m:  # rice_paddy.rocks.block
-                    break
-                empty = [h for h in F.members[r] if not (p.water | p.magic) >> h & 1]
-                if len(empty) > w:
-                    break
-                for h in empty:
-                    p.water |= 1 << h
-                w -= len(empty)
-            for r in F.paddies:
-                m = F.mask[r]
-                if p.water & m and not self.is_full(p, F, r):
-                    wet = [h for h in F.members[r] if p.water >> h & 1]
-                    w += len(wet)
-                    p.water &= ~m
-            self.give_water(i, w)
+            while (t := self.flood_next(i)) is not None:
+                self.flood_fill(i, t)
+            self.flood_end(i)
+
+    def flood_next(self, seat):
+        """The next paddy the reservoir's water can fill whole: water passes full paddies; a rock, a paddy
+        it cannot fill whole or the end of the chain stops it (rice_paddy.rocks.block). None if none."""
+        p = self.players[seat]
+        if not p.reservoir:
+            return None
+        F = self.F(seat)
+        for r in F.chain:
+            m = F.mask[r]
+            if p.rocks & m:
+                return None
+            free = F.members[r] if not (p.water | p.magic) & m else \
+                [h for h in F.members[r] if not (p.water | p.magic) >> h & 1]
+            if free:
+                return r if len(free) <= p.reservoir else None
+        return None
+
+    def flood_fill(self, seat, r):
+        """Fill paddy r's empty hexes from the reservoir."""
+        p = self.pm(seat)
+        F = self.F(seat)
+        log = self._log
+        for h in F.members[r]:
+            if not (p.water | p.magic) >> h & 1:
+                p.water |= 1 << h
+                p.reservoir -= 1
+                if log is not None:
+                    log.append(((seat, "reservoir"), (seat, h)))
+
+    def flood_end(self, seat):
+        """rice_paddy.flood.no-partial, rice_paddy.flood.surplus: partly filled paddies are emptied and
+        that water and the reservoir's go to the next player (the last player's to the supply)."""
+        p = self.pm(seat)
+        F = self.F(seat)
+        w, p.reservoir = p.reservoir, 0
+        nxt = self.next_seat(seat)
+        log = self._log
+        if log is not None:
+            log.extend(((seat, "reservoir"), (nxt, "reservoir")) for _ in range(w))
+        for r in F.paddies:
+            m = F.mask[r]
+            if p.water & m and not self.is_full(p, F, r):
+                for h in F.members[r]:
+                    if p.water >> h & 1:
+                        w += 1
+                        if log is not None:
+                            log.append(((seat, h), (nxt, "reservoir")))
+                p.water &= ~m
+        self.give_water(seat, w)
 
     def magic_only(self, seat) -> list[int]:
         """Planted paddies whose only water is magic water: their owner chooses whether it counts
@@ -301,8 +344,12 @@ class StepsMixin:
 
     def _auto_dry(self):
         """rice_paddy.final.remove-water (magic water stays: rice_paddy.magic.never-removed)."""
+        log = self._log
         for i in range(self.cfg.players):
             p = self.pm(i)
+            if log is not None:
+                log.extend(((i, h), (None, "supply")) for h in range(self.cfg.H) if p.water >> h & 1)
+                log.extend(((i, "reservoir"), (None, "supply")) for _ in range(p.reservoir))
             self.water += bin(p.water).count("1") + p.reservoir
             p.water, p.reservoir = 0, 0
         self.water += self.rainw

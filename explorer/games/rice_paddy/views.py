@@ -6,6 +6,7 @@ from .player import GROWN
 
 SPECTATOR = -1
 STEP_NAME = {
+    "setup": "set-up",
     "draft": "spirit draft", "rain": "rain", "play": "play spirits", "take": "take rain", "spirits": "resolve spirits",
     "alloc": "allocate", "build": "build walls and gates", "gates": "use walls and gates", "rocks": "remove rocks",
     "drain": "drain", "weeds": "remove weeds", "pests": "pests and fertilise", "harvest": "harvest", "rot": "rot",
@@ -25,7 +26,8 @@ class ViewMixin:
 
     def _card(self, n: int) -> dict:
         c = self.cfg.spirit[n]
-        return {"id": card_id(n), "n": n, "kind": c.kind, "effect": c.effect, "amount": c.amount}
+        return {"id": card_id(n), "n": n, "kind": c.kind, "effect": c.effect, "amount": c.amount, "once": c.once,
+                "lasting": c.lasting}
 
     def _hidden_alloc(self) -> bool:
         return self.step == "alloc"
@@ -43,6 +45,8 @@ class ViewMixin:
     def turn_label(self) -> str:
         if self.step == "over":
             return "final scores"
+        if self.step == "setup":
+            return "set-up · starting gate"
         if self.step == "draft":
             return f"spirit draft {1 if self.round == 1 else 2} · pick {self.dstage + 1} of 3"
         return f"round {self.round} · {STEP_NAME[self.step]}"
@@ -92,6 +96,7 @@ class ViewMixin:
                 "pick": self._card(p.pick) if mine and p.pick >= 0 else None,
                 "hand_size": len(p.hand), "picked": p.pick >= 0,
                 "played": [self._card(c) for c in p.played],
+                "spent": [c for c in p.played if p.spent >> c & 1],
                 "highest": max(p.played) if p.played else None,
                 "allocation": alloc, "paddies": paddies,
                 "chain": ["".join(L[h] for h in F.members[r]) for r in F.chain],
@@ -180,7 +185,8 @@ class ViewMixin:
             "drain": "rice_paddy.drain.to-next", "flow": "rice_paddy.drain.downstream",
             "ach": "rice_paddy.achieve.one-per-round", "buy": "rice_paddy.market.tax",
             "done": "rice_paddy.round.steps", "pass": "rice_paddy.achieve.one-per-round",
-            "hold": "rice_paddy.magic.choice",
+            "hold": "rice_paddy.magic.choice", "start": "rice_paddy.setup.gate-side",
+            "flood": "rice_paddy.flood.choose",
         }[word]
         what = {
             "keep": "keep this spirit card from the draft hand and pass the rest",
@@ -194,6 +200,8 @@ class ViewMixin:
             "buy": "buy from the cheapest market space (plus tax for a second or third item)",
             "done": "finish this step", "pass": "take no achievement this round",
             "hold": "count this paddy's magic water as absent: it does not grow now",
+            "start": "put the starting paddy's gate on this side (walls on its other sides)",
+            "flood": "fill this paddy from the reservoir, through the full paddies above it",
         }[word]
         return f"{text}: {what} ({rule})."
 
