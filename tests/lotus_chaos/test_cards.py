@@ -137,3 +137,34 @@ def test_trade_pick_option_give():
     assert legal(t) == {"give 47", "give 40"}
     t = t.apply("give 40").apply("give 21")
     assert sorted(cards_of(t, 0)) == ["21", "47"] and cards_of(t, 2) == ["20", "40"]
+
+
+def test_towards_the_ne_direction_or_corner_option():
+    """lotus_chaos.movement.diagonal: card 26 (Odd tokens move 1 hex towards the NE). Red 1 on the N corner cannot go
+    in the NE direction (off the board) but steps along the edge towards the NE corner with diagonal=corner."""
+    s = pos(cards={0: [26]})
+    t = s.apply("play 26")
+    assert hexes_of(t)[0] == (0, -3) and hexes_of(t)[2] == (3, 0) and hexes_of(t)[4] == (-2, 2)
+    c = pos(cards={0: [26]}, options={"diagonal": "corner"})
+    assert c.view(-1)["seats"][0]["cards"][0]["text"] == "odd tokens move 1 towards NE corner"
+    u = c.apply("play 26")
+    assert hexes_of(u)[0] == (1, -3)  # N corner -> along the edge
+    assert hexes_of(u)[2] == (3, -1)  # SE corner -> up the east edge
+    assert hexes_of(u)[4] == (-2, 2)  # SW corner: the same either way
+    # north and south cards are directions under both readings; "towards the centre" is untouched
+    assert c.cfg.PROGRAM[0] == s.cfg.PROGRAM[0] and c.cfg.PROGRAM[4] == s.cfg.PROGRAM[4]
+    assert sum(p != q for p, q in zip(c.cfg.PROGRAM, s.cfg.PROGRAM)) == 24  # cards 17-40
+    # a token on the corner itself stays
+    assert hexes_of(pos(cards={0: [26]}, hexes={0: [3, -3]}, options={"diagonal": "corner"}).apply("play 26"))[0] \
+        == (3, -3)
+
+
+def test_printed_swap_and_pass_cards_move_blank_cards_too():
+    """lotus_chaos.swap.blank-included, lotus_chaos.write.swap-blank-text: card 43 (blindly swap an Action card
+    with a Color Wheel player) with a partner holding only a written card; card 41 passes written cards along"""
+    s = pos(cards={0: [43], 1: ["b1"]}, blanks={"b1": "all tokens move 1 N"}, hexes={0: [0, -1]})
+    t = s.apply("play 43").apply("with 2")
+    assert cards_of(t, 0) == ["b1"] and cards_of(t, 1) == ["43"]
+    assert t.to_json()["blanks"] == {"b1": "all tokens move 1 N"}
+    u = pos(cards={0: [41], 3: ["b1"]}, blanks={"b1": "all tokens move 1 N"}).apply("play 41")
+    assert cards_of(u, 4) == ["b1"] and cards_of(u, 1) == ["41"] and u.to_json()["blanks"]["b1"]

@@ -94,12 +94,13 @@ def test_swap_through_the_limit_is_fine():
 
 
 def test_activations_and_mandatory_move():
-    """lotus_chaos.act.two, lotus_chaos.act.own-card, lotus_chaos.act.persist, lotus_chaos.move.mandatory"""
+    """lotus_chaos.act.two, lotus_chaos.act.distinct, lotus_chaos.act.own-card, lotus_chaos.act.persist,
+    lotus_chaos.move.mandatory"""
     s = pos(cards={0: [11, 12, 26], 1: [30]}, hexes={0: [0, -1]})
     assert_illegal(s, "play 30", "lotus_chaos.act.own-card")
     assert_illegal(s, "end", "lotus_chaos.move.mandatory")
     t = s.apply("play 11")
-    assert_illegal(t, "play 11", "lotus_chaos.act.two")  # once per turn
+    assert_illegal(t, "play 11", "lotus_chaos.act.distinct")  # once per turn
     t = t.apply("play 12")
     assert_illegal(t, "play 26", "lotus_chaos.act.two")  # two already
     t = t.apply("move S")  # the move may come after the activations
@@ -398,3 +399,30 @@ def test_user_component_file_replaces_assumed_values(tmp_path):
     broken.write_text(src.replace('action = "odd tokens move 1 SW"', 'action = "odd tokens fly 1 SW"'))
     with pytest.raises(explorer.DataError, match="card 33"):
         explorer.load("lotus_chaos", seed=1, data=str(broken))
+
+
+def test_impossible_objective_wins_only_as_the_last_token():
+    """lotus_chaos.objective.impossible: with three players left, Grey 4 (purple: exactly four tokens on purple)
+    cannot meet it even with every token on purple; it wins by accusing the others."""
+    alive = [True, False, False, True, True, False]
+    hexes = {0: [0, -1], 3: [1, -1], 4: [1, 0]}
+    s = pos(hexes=hexes, alive=alive, phase="accusations", turn={"window": [3, 4, 0]}, revealed=[], seat=3)
+    assert not s.objective_met(3)
+    t = s.apply("accuse 1 north")  # right: Red 1 is out
+    assert not t.is_terminal and not t.objective_met(3)
+    t = t.apply("accuse 4 south")  # White 5 guesses wrong and is out
+    assert t.is_terminal and t.winners() == [3] and "last token" in t.outcome
+
+
+def test_objective_completed_by_an_accusation_counts_at_the_next_check():
+    """lotus_chaos.objective.after-accusations: four tokens on green; White 5 (green: exactly three) accuses Red 1
+    correctly, which leaves exactly three. The game goes on; at the end of Blue 2's turn White 5 wins."""
+    hexes = {0: [1, -3], 1: [1, -2], 2: [2, -3], 3: [3, -1], 4: [3, -2], 5: [-2, 1]}
+    s = pos(hexes=hexes, phase="accusations", turn={"window": [4]}, revealed=[])
+    t = s.apply("accuse 1 north")
+    assert not t.alive[0] and t.objective_met(4) and not t.is_terminal
+    assert t.phase == 1 and t.seat == 1
+    t = t.apply(t.legal_actions()[0]).apply("move S")
+    assert t.pos[1] == (1, -1)
+    t = t.apply("end")
+    assert t.is_terminal and t.winners() == [4] and "green" in t.outcome

@@ -15,6 +15,7 @@ cards b1..b30; directions N NE SE S SW NW)::
     take 12 / give 12   pick a card in a swap that lets players choose what they take / give
     accuse 3 north      accuse player 3 of holding the north objective (north centre south purple green blue)
     pass                make no accusation
+    agree / object      objections=table: accept or object to a card another player has just written
 
 Rules: ``rules-explorer rules lotus_chaos`` (data/rules/lotus_chaos.toml). The action language of the
 cards is documented in ``language.py``.
@@ -30,6 +31,9 @@ OPTIONS = {
     "tiebreak": Option("straight", "interpretation: between two equally good neighbours take the one nearest "
                        "in a straight line ('straight') or the first clockwise from north ('clockwise')",
                        ("straight", "clockwise")),
+    "diagonal": Option("direction", "interpretation: cards moving 'towards the NE' (NW, SE, SW) go in that hex "
+                       "direction ('direction') or step towards the blue corner hex of that name ('corner')",
+                       ("direction", "corner")),
     "objective_count": Option("at_least", "interpretation: 'your token and one (two) other token(s)' means at "
                               "least ('at_least') or exactly ('exactly') that many", ("at_least", "exactly")),
     "simultaneous": Option("share", "interpretation: players meeting their objectives at the same check share "
@@ -39,6 +43,9 @@ OPTIONS = {
                           "only the active player ('active')", ("any", "active")),
     "trade_pick": Option("take", "interpretation: on cards 47-50 each player picks the card they take ('take') "
                          "or the card they give ('give')", ("take", "give")),
+    "objections": Option("validator", "interpretation: a written card within the engine's boundary checks is "
+                         "accepted ('validator') or then goes to the other players, any of whom may object ('table')",
+                         ("validator", "table")),
     "house_rules": Option(False, "the table overrules the validator: written cards that break a group or "
                           "singling-out boundary are accepted"),
 }
@@ -53,8 +60,8 @@ def _variants():
         {"players": 6},
         {"players": 6, "radius": 2, "accusations": "active"},
         {"players": 6, "tiebreak": "clockwise", "objective_count": "exactly", "simultaneous": "turn_order",
-         "trade_pick": "give", "house_rules": True},
-        {"players": 6, "radius": 4, "accusations": "active"},
+         "trade_pick": "give", "house_rules": True, "objections": "table"},
+        {"players": 6, "radius": 4, "accusations": "active", "diagonal": "corner"},
     ]
 
 

@@ -6,8 +6,9 @@ import re
 from ...core.errors import NotationError
 from .language import MAX_TEXT
 
-PLACE, KEEP, WRITE, DISCARD, PLAY, MOVE, END, WITH, TAKE, GIVE, ACCUSE, PASS = range(12)
-KIND_WORD = ("place", "keep", "write", "discard", "play", "move", "end", "with", "take", "give", "accuse", "pass")
+PLACE, KEEP, WRITE, DISCARD, PLAY, MOVE, END, WITH, TAKE, GIVE, ACCUSE, PASS, AGREE, OBJECT = range(14)
+KIND_WORD = ("place", "keep", "write", "discard", "play", "move", "end", "with", "take", "give", "accuse", "pass",
+             "agree", "object")
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 OBJECTIVE_WORDS = {"north": "north", "centre": "centre", "center": "centre", "south": "south",
                    "purple": "purple", "green": "green", "blue": "blue"}
@@ -49,7 +50,7 @@ def make(kind, a=None, b=None) -> Action:
     if act is not None:
         return act
     w = KIND_WORD[kind]
-    if kind in (END, PASS):
+    if kind in (END, PASS, AGREE, OBJECT):
         text = w
     elif kind == KEEP:
         text = f"keep {a} >{b}"
@@ -70,10 +71,10 @@ def make(kind, a=None, b=None) -> Action:
 
 _RE = re.compile(
     r"(place|move) (n|ne|se|s|sw|nw)|keep (\d{1,2}) >([1-9])|(discard|play|take|give) (b?\d{1,2})"
-    r"|with ([1-9])|accuse ([1-9]) ([a-z]+)|end|pass")
+    r"|with ([1-9])|accuse ([1-9]) ([a-z]+)|end|pass|agree|object")
 
 EXPECTED = ("expected one of: 'place NE', 'keep 12 >3', 'write \"<card text>\"', 'discard 12' or 'discard b2', "
-            "'play 12', 'move NE', 'end', 'with 4', 'take 12', 'give b1', 'accuse 3 north', 'pass'")
+            "'play 12', 'move NE', 'end', 'with 4', 'take 12', 'give b1', 'accuse 3 north', 'pass', 'agree', 'object'")
 
 
 def action(text) -> Action:
@@ -114,4 +115,4 @@ def action(text) -> Action:
             raise NotationError(f"unknown objective {m.group(9)!r}: expected north, centre, south, purple, "
                                 "green or blue")
         return make(ACCUSE, int(m.group(8)), obj)
-    return make(END if low == "end" else PASS)
+    return make({"end": END, "pass": PASS, "agree": AGREE, "object": OBJECT}[low])

@@ -99,8 +99,11 @@ def path(h, motion, radius, targets, tiebreak="straight") -> list:
     if kind == "jumpto":
         dest = jump_target(motion[1], radius)
         return [] if dest == h or dest is None else [dest]
-    if kind in ("centre", "token", "colour"):
-        target = CENTRE if kind == "centre" else targets.get(motion[:2])
+    if kind in ("centre", "token", "colour", "corner"):
+        if kind == "corner":  # towards the blue corner hex of that name (lotus_chaos.movement.diagonal)
+            target = hx.scale(hx.DIRECTIONS[motion[1]], radius)
+        else:
+            target = CENTRE if kind == "centre" else targets.get(motion[:2])
         if target is None:
             return []
         for _ in range(motion[-1]):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
@@ -12,6 +13,7 @@ from . import language as L
 from .board import board
 
 OBJECTIVES = ("north", "centre", "south", "purple", "green", "blue")
+_TOWARDS_CORNER = re.compile(r"\btowards the (NE|NW|SE|SW)\b")
 
 
 class _Objective(BaseModel):
@@ -123,11 +125,15 @@ class Config:
         self.by_name = {n: i for i, n in enumerate(self.NAME)}
         self.PRINTED = tuple(c.printed for c in comp.action_cards)
         trade = options["trade_pick"]
+        corner = options["diagonal"] == "corner"
         programs = []
         for c in comp.action_cards:
             p = L.parse(c.action)
             if c.trade and trade == "give":
                 p = tuple(("swap", ("give",)) + cl[2:] if cl[0] == "swap" else cl for cl in p)
+            if corner and _TOWARDS_CORNER.search(c.printed):  # lotus_chaos.movement.diagonal
+                p = tuple(("move", cl[1], ("corner",) + cl[2][1:], cl[3]) if cl[0] == "move" and cl[2][0] == "dir"
+                          else cl for cl in p)
             programs.append(p)
         self.PROGRAM = tuple(programs)
         self.menu = tuple(L.render(L.parse(t)) for t in comp.written_menu)
@@ -136,6 +142,7 @@ class Config:
         self.exact = options["objective_count"] == "exactly"
         self.shared_win = options["simultaneous"] == "share"
         self.accuse_all = options["accusations"] == "any"
+        self.table_vote = options["objections"] == "table"
 
 
 @functools.lru_cache(maxsize=64)

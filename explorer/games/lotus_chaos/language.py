@@ -5,12 +5,13 @@ spellings and the filler words *the, hex, hexes, space(s), currently, for, of, y
 
 Movement (everyone's token, or the members of up to two groups; groups are ``odd even color wheel grayscale
 low high``, a group created earlier ``[red shirts]`` or a new one ``[red shirts: 1 4]`` naming the number
-identifiers of its members)::
+identifiers of its members; ``odd color wheel`` means in both groups, ``odd or grayscale`` in either)::
 
     even color wheel tokens move 2 north          all tokens move 1 towards centre
     odd tokens move 1 away from centre except tokens in centre
     grayscale tokens move 2 towards token 3       [hats: 2 5] tokens move 1 towards red
     all tokens move path n ne se                  high tokens jump 3 sw       low tokens jump to centre
+    odd or grayscale tokens move 2 towards ne corner
 
 Swaps (mode ``blind``, ``take`` = each side chooses the cards it takes, ``give`` = each side chooses the
 cards it gives; ``n`` cards each way, ``a`` card, or whole ``hands``)::
@@ -53,8 +54,11 @@ move: who "move" INT motion exc?        -> move
 remove: "remove" who | who "leave" "board"
 
 who: "all" _units?                      -> everyone
-   | group+ _units?                     -> groups
+   | gterm+ _units?                     -> groups
 _units: "tokens" | "token" | "players" | "player"
+
+?gterm: group
+      | group "or" group                -> union
 
 group: "odd"             -> odd
      | "even"            -> even
@@ -66,6 +70,7 @@ group: "odd"             -> odd
 
 motion: dir                              -> m_dir
       | "towards" dir                    -> m_dir
+      | "towards" dir "corner"           -> m_corner
       | "towards" "centre"               -> m_centre
       | "away" "from" "centre"           -> m_away
       | "towards" ("token" | "player") INT  -> m_token
@@ -98,9 +103,9 @@ partner: "deck"                          -> deck
        | "player" "on" "right"           -> right
        | "a" "player"                    -> any
        | "any" "player"                  -> any
-       | "a" group+ "player"             -> one_of
-       | "each" group+ "player"          -> each_of
-       | "every" group+ "player"         -> each_of
+       | "a" gterm+ "player"             -> one_of
+       | "each" gterm+ "player"          -> each_of
+       | "every" gterm+ "player"         -> each_of
        | "player" INT                    -> named
        | COLOUR "player"                 -> named_colour
 erase: "erasing" "blank" "cards"?
@@ -182,12 +187,18 @@ class _Build(Transformer):
             return ("custom", " ".join(name.split()), tuple(sorted({int(n) for n in nums})))
         return ("custom", " ".join(body.split()), None)
 
+    def union(self, a, b):
+        return ("or", a, b)
+
     def dir(self, tok):
         return _DIR_WORDS[str(tok)]
 
     # motions
     def m_dir(self, d):
         return ("dir", d)
+
+    def m_corner(self, d):
+        return ("corner", d)
 
     def m_centre(self):
         return ("centre",)
@@ -346,6 +357,8 @@ def parse(text: str) -> tuple:
 def _group_text(g) -> str:
     if isinstance(g, str):
         return BUILTIN_TEXT[g]
+    if g[0] == "or":
+        return f"{_group_text(g[1])} or {_group_text(g[2])}"
     name, members = g[1], g[2]
     return f"[{name}: {' '.join(map(str, members))}]" if members else f"[{name}]"
 
@@ -360,6 +373,8 @@ def _motion_text(m) -> str:
         return f"move {m[2]} {m[1]}"
     if k == "centre":
         return f"move {m[1]} towards centre"
+    if k == "corner":
+        return f"move {m[2]} towards {m[1]} corner"
     if k == "away":
         return f"move {m[1]} away from centre"
     if k == "token":
@@ -439,6 +454,8 @@ class Table:
         """Seats still in the game that belong to group g (a built-in name or ('custom', name, numbers))."""
         if isinstance(g, str):
             return tuple(i for i in self.alive if builtin_members(g, self.numbers[i], self.colours[i]))
+        if g[0] == "or":  # lotus_chaos.groups.union
+            return tuple(sorted(set(self.members(g[1])) | set(self.members(g[2]))))
         if g[2] is not None:
             return tuple(i for i in self.alive if self.numbers[i] in g[2])
         seats = self.groups.get(g[1], ())
@@ -459,16 +476,28 @@ def _names(table, seats) -> str:
 
 
 def _gname(g) -> str:
-    return BUILTIN_TEXT[g].title() if isinstance(g, str) else f"'{g[1]}'"
+    if isinstance(g, str):
+        return BUILTIN_TEXT[g].title()
+    return f"{_gname(g[1])} or {_gname(g[2])}" if g[0] == "or" else f"'{g[1]}'"
+
+
+def flat(groups) -> list:
+    """The groups named in a who/partner list, unions opened up ("odd or grayscale" names two)."""
+    out = []
+    for g in groups:
+        for x in (flat(g[1:]) if not isinstance(g, str) and g[0] == "or" else [g]):
+            if x not in out:
+                out.append(x)
+    return out
 
 
 def groups_of(program):
     refs = []
     for c in program:
         if c[0] in ("move", "remove") and c[1] is not None:
-            refs += [g for g in c[1] if g not in refs]
+            refs += [g for g in flat(c[1]) if g not in refs]
         if c[0] == "swap" and c[4][0] in ("a", "each"):
-            refs += [g for g in c[4][1] if g not in refs]
+            refs += [g for g in flat(c[4][1]) if g not in refs]
     return refs
 
 
@@ -586,7 +615,7 @@ def _check_swaps(program, table):
             return ("lotus_chaos.write.swap-groups",
                     f"singles out {who} by name: name a generalisation (player on left) or existing groups")
         if k in ("a", "each"):
-            gs = partner[1]
+            gs = flat(partner[1])
             if len(gs) > 2:
                 return ("lotus_chaos.write.swap-groups", f"refers to {len(gs)} groups; at most two existing groups")
             for g in gs:

@@ -94,6 +94,8 @@ def _task_json(s, t) -> dict:
         return {"task": "discard", "seat": t[1], "new": name[t[2]]}
     if k == "partner":
         return {"task": "partner", "seat": t[1], "text": L.render((t[2],)), "candidates": list(t[3])}
+    if k == "vote":
+        return {"task": "vote", "seat": t[1], "text": t[2]}
     if k == "pair":  # waits behind a decision in a swap with each member of a group
         return {"task": "pair", "seat": t[1], "partner": t[2], "text": L.render((t[3],))}
     return {"task": "swap", "seat": t[1], "activator": t[2], "partner": t[3], "text": L.render((t[4],)),
@@ -360,6 +362,8 @@ def _task_from_json(s, j, t, fail):
         if not isinstance(cands, list) or not cands:
             fail(f"queue.{j}.candidates", "expected a non-empty list of seats")
         return ("partner", seat(t.get("seat"), "seat"), c[0], tuple(seat(x, "candidates") for x in cands))
+    if k == "vote":
+        return ("vote", seat(t.get("seat"), "seat"), L.render(clause(t.get("text", ""))))
     if k == "pair":
         c = one_clause(t.get("text", ""), ("swap",))
         return ("pair", seat(t.get("seat"), "seat"), seat(t.get("partner"), "partner"), c[0])
@@ -371,7 +375,7 @@ def _task_from_json(s, j, t, fail):
         return ("swap", seat(t.get("seat"), "seat"), seat(t.get("activator"), "activator"),
                 seat(t.get("partner"), "partner"), c[0], kk, names(t.get("picks_activator", []), "picks_activator"),
                 names(t.get("picks_partner", []), "picks_partner"))
-    fail(f"queue.{j}.task", "expected exec, discard, partner or swap")
+    fail(f"queue.{j}.task", "expected exec, discard, partner, pair, swap or vote")
 
 
 def from_view(view: dict, seed: int):

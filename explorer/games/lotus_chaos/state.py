@@ -8,12 +8,14 @@ from ...core.state import State
 from . import language as L
 from .actions import (
     ACCUSE,
+    AGREE,
     DIRECTIONS,
     DISCARD,
     END,
     GIVE,
     KEEP,
     MOVE,
+    OBJECT,
     PASS,
     PLACE,
     PLAY,
@@ -32,6 +34,7 @@ SETUP, DRAW, ACT, ACCUSE_PHASE, OVER = range(5)
 PHASES = ("setup", "draw", "actions", "accusations", "over")
 
 END_ACTION, PASS_ACTION = make(END), make(PASS)
+VOTE_ACTIONS = [make(AGREE), make(OBJECT)]
 
 
 def _put(row: tuple, i: int, value) -> tuple:
@@ -181,6 +184,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return [make(DISCARD, NAME[c]) for c in self.areas[task[1]] if c != task[2]]
         if kind == "partner":
             return [make(WITH, self.number[i]) for i in task[3]]
+        if kind == "vote":
+            return list(VOTE_ACTIONS)
         # swap: ("swap", decider, activator, partner, clause, k, picks_a, picks_p)
         return [make(TAKE if task[4][1] == ("take",) else GIVE, NAME[c]) for c in self._pick_options(task)]
 
@@ -205,7 +210,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return IllegalAction("lotus_chaos.end.objective", "the game is over")
         if self.queue:
             task = self.queue[0]
-            want = {"discard": (DISCARD,), "partner": (WITH,), "swap": (TAKE, GIVE)}[task[0]]
+            want = {"discard": (DISCARD,), "partner": (WITH,), "swap": (TAKE, GIVE), "vote": (AGREE, OBJECT)}[task[0]]
             if k not in want:
                 return IllegalAction("lotus_chaos.turn.pending",
                                      f"{self.name(task[1])} must first decide: "
@@ -245,8 +250,9 @@ class ChaosState(PositionMixin, ViewMixin, State):
                 c = self.cfg.by_name.get(a.a)
                 if c is None or c not in self.areas[self.seat]:
                     return IllegalAction("lotus_chaos.act.own-card", f"card {a.a} is not in your play area")
-                return IllegalAction("lotus_chaos.act.two", f"card {a.a} was activated this turn or two cards "
-                                     "already were")
+                if c in self.activated:
+                    return IllegalAction("lotus_chaos.act.distinct", f"card {a.a} was already activated this turn")
+                return IllegalAction("lotus_chaos.act.two", "two cards were already activated this turn")
             if k == END:
                 return IllegalAction("lotus_chaos.move.mandatory", "move your token one hex before ending the turn")
             return IllegalAction("lotus_chaos.turn.order", "now activate cards, move your token, or end")
@@ -285,6 +291,13 @@ class ChaosState(PositionMixin, ViewMixin, State):
             self.notice = verdict
             return
         self.notice = None
+        if self.cfg.table_vote:  # lotus_chaos.write.table: the other players judge it now
+            text = L.render(program)
+            self.queue = tuple(("vote", i, text) for i in self._order_from(self.seat) if i != self.seat)
+            return
+        self._accept(program)
+
+    def _accept(self, program):  # lotus_chaos.write.accept
         b = self.free_blanks()[0]
         self.texts = _put(self.texts, b - self.cfg.nprinted, L.render(program))
         for g in L.groups_of(program):  # lotus_chaos.groups.created
@@ -351,6 +364,18 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def _pass(self, _a):
         self._next_in_window()
+
+    def _agree(self, _a):  # lotus_chaos.write.table
+        task = self.queue[0]
+        self.queue = self.queue[1:]
+        if not self.queue or self.queue[0][0] != "vote":
+            self._accept(L.parse(task[2]))
+
+    def _object(self, _a):  # lotus_chaos.write.table, lotus_chaos.write.reject
+        voter = self.queue[0][1]
+        self.queue = tuple(t for t in self.queue if t[0] != "vote")
+        self.notice = ("lotus_chaos.write.table", f"{self.name(voter)} objects: the table finds the card outside "
+                       "the rule boundaries")
 
     # ---- the task queue (decisions inside an activation, discards for the card limit) -----------------
     def _run(self):
@@ -595,6 +620,6 @@ class ChaosState(PositionMixin, ViewMixin, State):
 _EFFECTS = {PLACE: ChaosState._place, KEEP: ChaosState._keep, WRITE: ChaosState._write,
             DISCARD: ChaosState._discard, PLAY: ChaosState._play, MOVE: ChaosState._move, END: ChaosState._end,
             WITH: ChaosState._with, TAKE: ChaosState._pick, GIVE: ChaosState._pick, ACCUSE: ChaosState._accuse,
-            PASS: ChaosState._pass}
+            PASS: ChaosState._pass, AGREE: ChaosState._agree, OBJECT: ChaosState._object}
 
 __all__ = ["ChaosState", "PHASES", "NotationError"]

@@ -1,7 +1,7 @@
 """What each seat may see, descriptions, explanations, the SVG picture and move previews."""
 from __future__ import annotations
 
-from .actions import ACCUSE, DISCARD, END, GIVE, KEEP, MOVE, PASS, PLACE, PLAY, TAKE, WITH, WRITE
+from .actions import ACCUSE, AGREE, DISCARD, END, GIVE, KEEP, MOVE, OBJECT, PASS, PLACE, PLAY, TAKE, WITH, WRITE
 from .language import render
 
 PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
@@ -148,6 +148,9 @@ class ViewMixin:
             if verdict:
                 return (f"{who} writes '{a.a}', which is rejected: {verdict[1]}; the blank card goes back and "
                         f"{who} gets no card this turn [{verdict[0]}, lotus_chaos.write.reject]")
+            if cfg.table_vote:
+                return (f"{who} takes a blank card and writes '{a.a}'; the other players may object "
+                        "[lotus_chaos.draw.blank, lotus_chaos.write.table]")
             return f"{who} takes a blank card and writes '{a.a}' [lotus_chaos.draw.blank, lotus_chaos.write.accept]"
         if k == DISCARD:
             return f"{who} discards card {a.a} to get back to the card limit [lotus_chaos.limit.discard]"
@@ -169,6 +172,12 @@ class ViewMixin:
                     "[lotus_chaos.accuse.correct, lotus_chaos.accuse.wrong]")
         if k == PASS:
             return f"{who} makes no accusation [lotus_chaos.accuse.window]"
+        if k in (AGREE, OBJECT):
+            text = self.queue[0][2]
+            if k == AGREE:
+                return f"{who} agrees that '{text}' is within the rule boundaries [lotus_chaos.write.table]"
+            return (f"{who} objects to '{text}': the card is erased and {self.name(self.seat)} gets no card this turn "
+                    "[lotus_chaos.write.table, lotus_chaos.write.reject]")
         return str(a)  # pragma: no cover
 
     def redact(self, a, viewer) -> str:
