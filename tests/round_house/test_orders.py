@@ -40,6 +40,24 @@ def test_rulebook_example_order():
     assert t.final_breakdown(0)["orders"] == 8
 
 
+def test_several_orders_in_one_phase():
+    """round_house.order.several: two orders in hand, both paid, both completed in the same phase."""
+    def fn(d):
+        for oid in ("O01", "O02"):
+            for seat in d["seats"]:
+                if oid in seat["hand"]:
+                    seat["hand"].remove(oid)
+        d["seats"][0]["hand"] = ["O01", "O02"]
+        for g in ("fruit", "cel", "cel", "tea"):
+            give(d, 0, g, 1)
+        phase(d, 0, "orders")
+    s = edit(fresh(3), fn)
+    s = play(s, "order:O01")
+    assert s.phase == "orders" and "order:O02" in s.legal_actions()
+    s = play(s, "order:O02")
+    assert [o for o, _ in s.done[0]] == ["O01", "O02"] and s.goods[0] == [0, 0, 0, 1] and s.seat == 1
+
+
 def test_cannot_complete_without_the_goods():
     s = with_order("O06", fn=lambda d: phase(d, 0, "orders"))
     with pytest.raises(explorer.IllegalAction) as err:
@@ -61,14 +79,35 @@ def test_goods_ability_from_the_next_turn_once_per_turn():
     """round_house.order.abilities, round_house.order.ability-next-turn, round_house.order.ability-once:
     O06 gives one more good of the same kind, from the turn after completion, once per turn."""
     s = play(goods_room(turn_done=1), "do", "good:t")
+    assert "dup:t" in s.legal_actions()
+    s = play(s, "dup:t")
     assert s.goods[0][2] == 2 and "O06" in s.used
     same_turn = play(goods_room(turn_done=4), "do", "good:t")
-    assert same_turn.goods[0][2] == 1
+    assert same_turn.goods[0][2] == 1 and not any(a.startswith("dup") for a in same_turn.legal_actions())
     twice = goods_room(turn_done=1, extra=lambda d: d["chairs"][0].append([0, 1]) or
                        d["seats"][0].__setitem__("resource", 4))
     twice = edit(twice, lambda d: d.update(left=2))
-    twice = play(twice, "do", "do", "good:t", "good:f")
+    twice = play(twice, "do", "do", "good:t", "dup:t", "good:f")
     assert twice.goods[0][2] == 2 and twice.goods[0][0] == 1
+    assert not any(a.startswith("dup") for a in twice.legal_actions())
+
+
+def test_goods_ability_is_optional_and_can_wait():
+    """round_house.order.optional: the extra good is a choice; the player may let the first gain pass and
+    use the ability on a later gain of the same turn (here gold instead of fruit)."""
+    s = goods_room(turn_done=1, extra=lambda d: d["chairs"][0].append([0, 1]) or
+                   d["seats"][0].__setitem__("resource", 4))
+    s = edit(s, lambda d: d.update(left=2))
+    s = play(s, "do", "good:f")
+    assert "dup:f" in s.legal_actions()
+    s = play(s, "car:0", "do", "good:t")  # the extra fruit is left pending; a tea comes in
+    assert {"dup:f", "dup:t"} <= set(s.legal_actions()) and "O06" not in s.used
+    s = play(s, "dup:t")
+    assert s.goods[0][2] == 2 and s.goods[0][0] == 1 and "O06" in s.used
+    assert not any(a.startswith("dup") for a in s.legal_actions())  # once per turn: the fruit one is gone
+    with pytest.raises(explorer.IllegalAction) as err:
+        goods_room(turn_done=4).apply("dup:t")
+    assert err.value.rule == "round_house.order.optional"
 
 
 def test_other_abilities():
@@ -97,7 +136,8 @@ def marks(fn=None):
 
 
 def test_order_mark_draw_and_amulet_instead():
-    """round_house.order.draw and round_house.order.amulet-instead: passing the 10 mark (via the elder
+    """round_house.order.draw, round_house.order.draw-choice and round_house.order.amulet-instead: passing the
+    10 mark (via the elder
     specialist's +3 on investing) lets the player take an order, draw blind, take an amulet, or decline."""
     def fn(d):
         d["seats"][0]["specialists"] = ["S09"]

@@ -122,7 +122,8 @@ def test_great_hall_copy_and_not_itself():
 
 
 def test_retail_and_wholesale():
-    """round_house.room.retail and round_house.room.wholesale: left to right, different / identical kinds."""
+    """round_house.room.retail and round_house.room.wholesale: left to right, different / identical kinds;
+    round_house.room.retail-kinds: gold counts as a kind, and no more goods than empty spaces."""
     def goods(d):
         give(d, 0, "fruit", 2)
         give(d, 0, "tea", 1)
@@ -136,6 +137,7 @@ def test_retail_and_wholesale():
     assert "do:ff" in acts and "do:ft" not in acts and "do:fff" not in acts
     v = play(w, "do:ff")
     assert v.slots[7] == [0, 0, -1] and v.money[0] == 3 + 2 + 2 and v.board[0] == 8
+    assert v.room_choices(7, 0) == ["t", "g"]  # one empty space left: one good, gold included
 
 
 def test_bank_pays_from_the_left():

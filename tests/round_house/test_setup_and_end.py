@@ -78,6 +78,20 @@ def test_end_trigger_amulet_and_last_turns():
     assert s.is_terminal and s.current_player is None and s.legal_actions() == ()
 
 
+def test_worship_after_the_end_space():
+    """round_house.worship.after-end: in the last turns a family worship still lays out workers; the marker
+    stays on the end space and the end amulet is gone already."""
+    def fn(d):
+        d["end_seat"] = 1
+        d["seats"][1]["amulets"].append(d["end_amulet"])
+        d["end_amulet"] = None
+        workers_to_town(d, 0, 0, 2)
+    s = play(near_end(marker=8, fn=fn), "1>h", "fam:1")
+    assert s.marker == 8 and s.phase == "family" and s.end_seat == 1
+    t = play(s, "line:a2")
+    assert t.elders[1] == [0] and t.marker == 8
+
+
 def test_final_scoring_parts():
     """round_house.end.amulets, round_house.end.orders, round_house.end.board, round_house.end.workers,
     round_house.end.leftovers, round_house.end.no-orders"""
@@ -133,3 +147,37 @@ def test_random_games_end(players):
             assert n < 5000
         s.check_invariants()
         assert s.marker == config(players, {}).length and len(s.winners()) >= 1
+
+
+def test_leftovers_pooled_or_separate():
+    """round_house.end.leftovers, round_house.end.leftovers-pooled: 2 goods + 2 gold + 2 workers + 2 money
+    score 8 // 3 = 2 pooled; with leftovers='separate' each category is counted on its own, 0 here."""
+    import explorer
+
+    def fn(d):
+        seat = d["seats"][0]
+        give(d, 0, "fruit", 1)
+        give(d, 0, "tea", 1)
+        give(d, 0, "gold", 1)
+        seat["resource"] -= 3
+        seat["returned"] += 3
+        d["bank"] += seat["money"] - 2
+        seat["money"] = 2
+    pooled = edit(fresh(3), fn)
+    assert pooled.final_breakdown(0)["leftovers"] == 2
+    separate = edit(explorer.load("round_house", players=3, seed=0, leftovers="separate"), fn)
+    assert separate.final_breakdown(0)["leftovers"] == 0
+    assert edit(separate, lambda d: give(d, 0, "cel", 1)).final_breakdown(0)["leftovers"] == 1
+
+
+def test_amulet_sets_are_grouped_at_best():
+    """round_house.end.amulets: the player groups amulets into sets of different kinds; the best grouping
+    counts. With the assumed table (1, 3, 6, ...) kinds a,a,b,c make {a,b,c} + {a} = 7; with a table where pairs
+    pay more than triples per amulet, two pairs {a,b} + {a,c} win."""
+    from explorer.games.round_house.state import best_sets
+    tri = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45)
+    assert best_sets(tri, (2, 1, 1)) == 7
+    pairs = (0, 1, 5, 6, 7, 8, 9, 10, 11, 12)
+    assert best_sets(pairs, (2, 1, 1)) == 10
+    assert best_sets(pairs, (2, 2)) == 10 and best_sets(tri, (3, 3, 3)) == 18
+    assert best_sets(tri, ()) == 0

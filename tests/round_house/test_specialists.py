@@ -97,6 +97,25 @@ def test_bookseller_eldest_daughter():
     assert t.goods[0][2] == 2 and t.money[1] == 4 and t.money[2] == 5 and t.money[0] == 3
 
 
+def test_returned_workers_option():
+    """round_house.effect.return with returned_workers='board': the worker goes back onto a free space of the
+    personal board (re-covering the exposed bonus space), or leaves play when the board is full."""
+    def fn(d):
+        for lst in ("specialist_supply", "specialist_deck", "specialist_discard"):
+            if "S20" in d[lst]:
+                d[lst].remove("S20")
+        d["seats"][0]["specialists"] = ["S20"]
+        phase(d, 0, "spec")
+    base = explorer.load("round_house", players=3, seed=0, returned_workers="board")
+    full = play(edit(base, fn), "use:S20")
+    assert full.board[0] == 9 and full.gone[0] == 1 and full.res[0] == 4
+    empty = edit(base, lambda d: (fn(d), d["seats"][0].update(board=0, resource=14)))
+    assert empty.final_breakdown(0)["board"] == 6
+    t = play(empty, "use:S20")
+    assert t.board[0] == 1 and t.gone[0] == 0 and t.res[0] == 13
+    assert t.final_breakdown(0)["board"] == 2  # the rightmost space is covered again
+
+
 def test_craftsman_and_concubine_return_a_worker():
     """round_house.effect.return"""
     s = play(holding("S19"), "use:S19", "good:c")
@@ -109,7 +128,8 @@ def test_craftsman_and_concubine_return_a_worker():
 
 
 def test_specialist_sales_give_no_effects():
-    """round_house.specialist.sell: market C's fruit space gives 1 money and an investment; through the
+    """round_house.specialist.sell, round_house.specialist.sell-markets (only 'market' rooms, two different
+    rooms for the Shandong merchant): market C's fruit space gives 1 money and an investment; through the
     Shandong merchant only the money; the fruit merchant doubles the reward; two rooms for two sales."""
     def goods(d):
         give(d, 0, "fruit", 2)
@@ -138,15 +158,52 @@ def test_one_specialist_per_turn():
 
 
 def test_limit_of_three_discard_on_gain():
-    """round_house.specialist.limit: a fourth specialist forces a discard (old or new)."""
+    """round_house.specialist.limit: taking a fourth specialist forces the discard of an old one (the rulebook
+    says the old one; the new card cannot be thrown away at once, e.g. to cash in the clerk's +2)."""
     s = holding("S01", "S02", "S03", fn=lambda d: (at(d, 0, "o7", "h"), d.update(room="o7", left=1)), ph="room")
     s = play(s, "do")
     new = s.spec_up[0]
     s = play(s, f"spec:{new}")
     assert s.prio == ["disc"]
-    assert set(s.legal_actions()) == {f"disc:{x}" for x in ("S01", "S02", "S03", new)}
+    assert set(s.legal_actions()) == {f"disc:{x}" for x in ("S01", "S02", "S03")}
+    with pytest.raises(explorer.IllegalAction) as err:
+        s.apply(f"disc:{new}")
+    assert err.value.rule == "round_house.specialist.limit"
     t = play(s, "disc:S02")
     assert sorted(t.specs[0]) == sorted(["S01", "S03", new]) and "S02" in t.spec_disc
+
+
+def _slot_game(option):
+    """Seat 0 holds S02 and S03 and has used S01 (kept as an amulet); it stands in a specialist room."""
+    def f(d):
+        for sid in ("S01", "S02", "S03"):
+            for lst in ("specialist_supply", "specialist_deck", "specialist_discard"):
+                if sid in d[lst]:
+                    d[lst].remove(sid)
+        d["seats"][0]["specialists"] = ["S02", "S03"]
+        d["seats"][0]["specialist_amulets"] = ["S01"]
+        at(d, 0, "o7", "h")
+        phase(d, 0, "room", room="o7", left=1)
+    opts = {} if option is None else {"amulet_specialist_slot": option}
+    return edit(explorer.load("round_house", players=3, seed=0, **opts), f)
+
+
+def test_used_amulet_specialist_and_the_slot_limit():
+    """round_house.specialist.amulet-slot: by default a used amulet-type specialist is an amulet and frees its
+    slot; with amulet_specialist_slot='occupied' it still counts, and may be the card discarded."""
+    s = _slot_game(None)
+    s = play(s, "do", f"spec:{s.spec_up[0]}")
+    assert s.prio == [] and len(s.specs[0]) == 3
+    t = _slot_game("occupied")
+    t = play(t, "do")
+    new = t.spec_up[0]
+    t = play(t, f"spec:{new}")
+    assert t.prio == ["disc"] and set(t.legal_actions()) == {"disc:S01", "disc:S02", "disc:S03"}
+    u = play(t, "disc:S01")
+    assert u.spec_amulets[0] == [] and "S01" in u.spec_disc and u.amulet_points(0) == 0
+    assert u.to_json()["options"] == {"amulet_specialist_slot": "occupied", "returned_workers": "leave",
+                                      "leftovers": "pooled"}
+    assert explorer.from_json(u.to_json())._key() == u._key()
 
 
 def test_money_helper_used():

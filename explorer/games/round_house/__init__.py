@@ -16,17 +16,28 @@ ancestral hall, specialists S01..S24, orders O01..O20, amulets A01..A18, pirates
     sell:o3.2 a specialist sale onto space 2 of market o3
     ord:O07   order mark: take face-up order O07 (ord:deck draw blind, ord:A05 take an amulet, ord:no decline)
     disc:S01  discard a specialist (over the limit of three)
+    dup:t     take the extra good a completed goods order offers (optional, once per turn)
     order:O06 complete order O06;  done  forfeit pending effects and go on;  end  end the turn
 
 Component values the rulebook does not print are tagged "assumed" in data/round_house/components.toml.
 """
-from ...core.registry import GameSpec, register
+from ...core.registry import GameSpec, Option, register
 from .board import destinations, worship_ends
 from .position import new_game
 from .sample import from_view
 from .state import RoundHouseState
 
-OPTIONS: dict = {}
+OPTIONS: dict = {
+    "amulet_specialist_slot": Option(
+        "free", "interpretation: a used amulet-type specialist, kept as an amulet, no longer takes one of the three "
+        "specialist slots ('free') or still does ('occupied')", ("free", "occupied")),
+    "returned_workers": Option(
+        "leave", "interpretation: a worker returned 'to the worker supply' (craftsman, concubine, meeting hall) "
+        "leaves play ('leave') or goes back onto the personal board ('board')", ("leave", "board")),
+    "leftovers": Option(
+        "pooled", "interpretation: leftover goods, gold, workers and money score 1 per 3 all together ('pooled') "
+        "or per category ('separate')", ("pooled", "separate")),
+}
 
 
 def _new(players, seed, data, **opts):
@@ -34,7 +45,9 @@ def _new(players, seed, data, **opts):
 
 
 def _variants():
-    return [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5}]
+    return [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
+            {"players": 3, "amulet_specialist_slot": "occupied", "returned_workers": "board",
+             "leftovers": "separate"}]
 
 
 def reachable(state, leader: int, seat: int | None = None) -> list[str]:

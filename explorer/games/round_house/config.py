@@ -227,6 +227,9 @@ class Components(BaseModel):
             raise ValueError(f"amulets: {n_amulets} is fewer than the {need} set out")
         if len(self.amulet_set_points) != len(self.amulet_kinds) + 1:
             raise ValueError("amulet_set_points: one value per set size 0..number of kinds")
+        pts = self.amulet_set_points
+        if any(a >= b for a, b in zip(pts, pts[1:])):
+            raise ValueError("amulet_set_points: a set of more kinds scores more (遊戲結束), so values must increase")
         if len(self.towns) < 2 or len(self.small_temples) < 1 or len(self.pirates) < self.display["pirates"]:
             raise ValueError("towns >= 2, small_temples >= 1, pirates >= the display")
         if len(self.board_bonus) != 2:
@@ -266,6 +269,10 @@ class Config:
         self.comp, self.data, self.players = comp, data, players
         self.options = dict(options)
         self.key = (players, tuple(sorted(self.options.items())), data)
+        # load() options (interpretations offered both ways; see data/rules/round_house.toml)
+        self.amulet_slot = options.get("amulet_specialist_slot", "free") == "occupied"
+        self.return_to_board = options.get("returned_workers", "leave") == "board"
+        self.leftovers_separate = options.get("leftovers", "pooled") == "separate"
         self.colors = ("red", "blue", "yellow", "green", "purple")[:players]
         self.names = tuple(c.capitalize() for c in self.colors)
         self.leaders = comp.leaders[str(players)]

@@ -32,7 +32,7 @@ def rate(view: dict, actions, **_params) -> list[float]:
             out.append(4.0 if a.startswith("perm:") else 3.5)
         elif a.startswith("car:"):
             out.append(4.0 - int(a[4:]))
-        elif a.startswith(("do", "use:", "copy:", "sell:", "pir:", "spec:", "ex:", "take:", "good:", "amu:",
+        elif a.startswith(("do", "use:", "copy:", "sell:", "pir:", "spec:", "ex:", "take:", "good:", "dup:", "amu:",
                            "ord:A", "bm")):
             out.append(3.0)
         elif ">" in a:

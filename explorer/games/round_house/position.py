@@ -232,7 +232,7 @@ class PositionMixin:
             assert self.board[p] <= cfg.board_spaces, f"seat {p}: too many workers on the personal board"
             assert sum(parts) + 1 == cfg.workers, f"seat {p}: workers not conserved"
             assert len(self.leaders[p]) == cfg.leaders
-            assert len(self.specs[p]) <= cfg.disp["max_specialists"] + (1 if self.prio[:1] == ["disc"] else 0)
+            assert self.held_specialists(p) <= cfg.disp["max_specialists"] + (1 if self.prio[:1] == ["disc"] else 0)
         for r, ch in enumerate(self.chairs):
             assert len(ch) <= cfg.chairs[r], f"room {cfg.room_ids[r]}: too many chairs taken"
         rooms = [r for ls in self.leaders for r in ls if r != HALL]
@@ -308,10 +308,12 @@ def _build(cls, cfg, pos: _Position):
     need(pos.final is None or set(pos.final) == {str(p) for p in range(P)}, "final", "one entry per seat")
     need(pos.phase != "family" or pos.family_town is None or pos.towns[pos.family_town][pos.seat] > 0,
          "family_town", "the chosen town must hold workers of the seat to move")
-    need(pos.prio[:1] != ["disc"] or len(pos.seats[pos.seat].specialists) > cfg.disp["max_specialists"],
+    me = pos.seats[pos.seat]
+    held = len(me.specialists) + (len(me.specialist_amulets) if cfg.amulet_slot else 0)
+    need(pos.prio[:1] != ["disc"] or held > cfg.disp["max_specialists"],
          "prio", "a discard is pending only above the specialist limit")
     tasks_ok = {"good", "car", "inv", "pir", "spec", "amu", "ex", "take", "bm", "copy", "sell", "selltea2",
-                "sellcel2", "sellfruit2"}
+                "sellcel2", "sellfruit2", "dup0", "dup1", "dup2", "dup3"}
     need(all(t in tasks_ok or (t.startswith("sell!") and t[5:].isdigit() and int(t[5:]) < n) for t in pos.tasks),
          "tasks", "unknown task")
     need(all(t in ("ord", "disc") for t in pos.prio), "prio", "only 'ord' or 'disc'")

@@ -150,8 +150,7 @@ class RoomMixin:
             n = int(opt)
             self.pay(p, cfg.costs["meeting_hall_money"])
             w = cfg.costs["meeting_hall_workers"][n - 1]
-            self.res[p] -= w
-            self.gone[p] += w  # round_house.effect.return
+            self.return_workers(p, w)  # round_house.effect.return
             self.tasks += ["spec"] * n
         elif kind == "warehouse":  # round_house.room.warehouse
             n = int(opt)

@@ -19,7 +19,10 @@ def from_view(view: dict, seed: int):
     if not isinstance(seat, int) or seat < 0:
         raise PositionError("round_house view: from_view needs one seat's view (viewer >= 0)")
     players = view["players"]
-    cfg = config(players, {}, None)
+    options = view.get("options") or {}
+    if not isinstance(options, dict):
+        raise PositionError("round_house view: options must be an object")
+    cfg = config(players, {}, None)  # card lists only; from_json checks the options
     st = rng.seed_state(seed)
     seats = view["seats"]
 
@@ -55,7 +58,7 @@ def from_view(view: dict, seed: int):
     st, amu_deck = rng.shuffled(st, [x for x in cfg.amulet_ids if x not in amu_seen])
     rooms = view["rooms"]
     data = {
-        "game": "round_house", "players": players, "seed": seed, "rng": st,
+        "game": "round_house", "players": players, "options": options, "seed": seed, "rng": st,
         "seats": [{
             "money": s["money"], "points": s["points"], "goods": [s["goods"][g] for g in GOODS],
             "board": s["board"], "resource": s["resource"], "returned": s["returned"], "leaders": s["leaders"],

@@ -7,6 +7,7 @@ specialist limit) must be resolved first.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from ...core import rng
@@ -20,13 +21,15 @@ from .views import ViewMixin
 
 SPEC, MOVE, WORSHIP, FAMILY, ROOM, ORDERS, OVER = "spec", "move", "worship", "family", "room", "orders", "over"
 PHASES = (SPEC, MOVE, WORSHIP, FAMILY, ROOM, ORDERS, OVER)
+DUP = ("dup0", "dup1", "dup2", "dup3")  # pending extra good of a goods order, by good
+DUP_GOOD = {t: k for k, t in enumerate(DUP)}
 
 _R = r"(?:h|[oi]\d{1,2})"
 NOTATION = re.compile(
     r"^(?:skip|done|end|do|do:[a-z0-9]+|use:S\d\d(?:\.\d)?|\d>" + _R + r"|temple:\d|fam:\d|line:[a-j]\d{1,2}"
     r"|good:[fct]|car:\d|(?:inv|perm):[oi]\d{1,2}|pir:P\d\d|spec:S\d\d|amu:A\d\d|ex:(?:rec|car|inv|gold)"
     r"|take:[oi]\d{1,2}:[fctg]|bm[+-][fctg]|copy:[oi]\d{1,2}(?::[a-z0-9]+)?|sell:[oi]\d{1,2}\.\d"
-    r"|ord:(?:O\d\d|A\d\d|deck|no)|disc:S\d\d|order:O\d\d)$")
+    r"|ord:(?:O\d\d|A\d\d|deck|no)|disc:S\d\d|order:O\d\d|dup:[fctg])$")
 
 FIELDS = ("cfg", "seed", "rng", "money", "points", "goods", "board", "res", "leaders", "specs", "amulets",
           "spec_amulets", "gone", "hand", "done", "towns", "chairs", "elders", "slots", "kinds", "out_tiles",
@@ -42,14 +45,14 @@ _FLAT = frozenset(("money", "points", "board", "res", "gone", "supply", "grid", 
                    "ord_deck", "temples", "tasks", "prio", "used"))
 
 TASK_OF = {"good": "good", "car": "car", "inv": "inv", "perm": "inv", "pir": "pir", "spec": "spec", "amu": "amu",
-           "ex": "ex", "take": "take", "copy": "copy", "sell": "sell"}
+           "ex": "ex", "take": "take", "copy": "copy", "sell": "sell", "dup": "dup"}
 TASK_RULE = {"good": "round_house.effect.good", "car": "round_house.effect.caravan",
              "inv": "round_house.effect.invest", "pir": "round_house.effect.pirate",
              "spec": "round_house.room.specialist", "amu": "round_house.order.amulet-instead",
              "ex": "round_house.room.exchange", "take": "round_house.room.warehouse",
              "bm": "round_house.room.blackmarket", "copy": "round_house.room.greathall",
              "sell": "round_house.specialist.sell", "ord": "round_house.order.draw",
-             "disc": "round_house.specialist.limit"}
+             "disc": "round_house.specialist.limit", "dup": "round_house.order.optional"}
 
 
 class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
@@ -121,11 +124,13 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         cfg = self.cfg
         return [o for o, t in self.done[p] if t < self.turn and cfg.orders[o].ability == ability]
 
-    def _trigger_order(self, p, ability) -> bool:
-        """Use one unused completed order with `ability` this turn (round_house.order.ability-once)."""
+    def _trigger_order(self, p, ability, use=True) -> bool:
+        """Use (or, without `use`, look for) one unused completed order with `ability` this turn
+        (round_house.order.ability-once)."""
         for o in self._active_orders(p, ability):
             if o not in self.used:
-                self.used.append(o)
+                if use:
+                    self.used.append(o)
                 return True
         return False
 
@@ -172,18 +177,34 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         return n
 
     def goods_hooks(self, p, k):
-        """Passive specialists (round_house.specialist.passive) and the goods order ability
-        (round_house.order.abilities) react to a gain of goods."""
+        """Passive specialists (round_house.specialist.passive) react to a gain of goods; an unused goods order
+        (round_house.order.abilities) offers one more of that kind, which the player may take or keep for a
+        later gain this turn (round_house.order.optional)."""
         if k == GOLD and self._passive(p, "gold_p2"):
             self.gain_points(p, 2)
         if k != GOLD and self._passive(p, "goods_p1"):
             self.gain_points(p, 1)
-        if self._trigger_order(p, "goods"):
-            self.gain_goods(p, k, 1, hooks=False)
+        if self.phase != OVER and self._trigger_order(p, "goods", use=False):
+            t = DUP[k]
+            if t not in self.tasks:
+                self.tasks.append(t)
 
     def lose_goods(self, p, k, n=1):
         self.goods[p][k] -= n
         self.supply[k] += n
+
+    def return_workers(self, p, n):
+        """Workers sent back 'to the worker supply' leave play, or with returned_workers='board' go back onto
+        free spaces of the personal board (round_house.effect.return)."""
+        self.res[p] -= n
+        back = min(n, self.cfg.board_spaces - self.board[p]) if self.cfg.return_to_board else 0
+        self.board[p] += back
+        self.gone[p] += n - back
+
+    def held_specialists(self, p) -> int:
+        """Cards counted against the limit of three (round_house.specialist.limit); used amulet-type ones
+        count only with amulet_specialist_slot='occupied' (round_house.specialist.amulet-slot)."""
+        return len(self.specs[p]) + (len(self.spec_amulets[p]) if self.cfg.amulet_slot else 0)
 
     def recruit(self, p):
         """Take the leftmost worker off the personal board (round_house.effect.recruit)."""
@@ -216,7 +237,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         if self._passive(p, "specialist_p2"):
             self.gain_points(p, 2)
         self.specs[p].append(sid)
-        if len(self.specs[p]) > self.cfg.disp["max_specialists"]:
+        if self.held_specialists(p) > self.cfg.disp["max_specialists"]:
             self.prio.append("disc")
 
     def refill(self, up, deck, size, disc=None):
@@ -267,8 +288,9 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
 
     def _prio_options(self) -> list:
         p = self.seat
-        if self.prio[0] == "disc":
-            return [f"disc:{s}" for s in self.specs[p]]
+        if self.prio[0] == "disc":  # an old card: the one just taken (the last) stays (round_house.specialist.limit)
+            old = self.specs[p][:-1] + (self.spec_amulets[p] if self.cfg.amulet_slot else [])
+            return [f"disc:{s}" for s in old]
         acts = [f"ord:{o}" for o in self.ord_up]
         if self.ord_deck:
             acts.append("ord:deck")
@@ -336,6 +358,10 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             return self.copy_options(p)
         if t.startswith("sell"):
             return self._sale_options(p, t)
+        if t in DUP_GOOD:
+            k = DUP_GOOD[t]
+            if self.supply[k] > 0 and self._trigger_order(p, "goods", use=False):
+                return [f"dup:{GOOD_LETTER[k]}"]
         return []
 
     def _sale_options(self, p, t) -> list:
@@ -378,6 +404,8 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             rule, why = "round_house.room.action", "that room action is not available (wrong room, done, unaffordable)"
         elif head == "order":
             rule, why = "round_house.order.complete", "orders are completed in the last phase by paying their goods"
+        elif head == "disc" and self.prio[:1] == ["disc"]:
+            rule, why = TASK_RULE[head], "discard one of your old specialists (the card just taken stays)"
         elif head in ("ord", "disc"):
             rule, why = TASK_RULE[head], "nothing of that kind is pending"
         elif head in TASK_OF or head == "bm":
@@ -477,8 +505,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             self.spec_disc.append(sid)  # round_house.specialist.oneshot
         for tok, n in bundle:
             if tok == "ret":  # round_house.effect.return
-                self.res[p] -= n
-                self.gone[p] += n
+                self.return_workers(p, n)
             elif tok == "others":
                 for q in range(cfg.players):
                     if q != p:
@@ -560,7 +587,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         kind = self.prio.pop(0)
         arg = a.split(":", 1)[1]
         if kind == "disc":
-            self.specs[p].remove(arg)
+            (self.specs[p] if arg in self.specs[p] else self.spec_amulets[p]).remove(arg)
             self.spec_disc.append(arg)
             return
         if arg == "no":
@@ -616,6 +643,9 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             self.copy_room(p, arg)
         elif head == "sell":
             self.specialist_sale(p, task, arg)
+        elif head == "dup":  # round_house.order.optional
+            self._trigger_order(p, "goods")
+            self.gain_goods(p, GOOD_LETTER.index(arg), 1, hooks=False)
 
     def dispatch(self, p, moves):
         """round_house.effect.caravan: pay 1 per town moved, then station a worker where the caravan is."""
@@ -645,22 +675,19 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             counts[cfg.amulet_kind[cfg.amulet_ids.index(a)]] += 1
         for sid in self.spec_amulets[p]:
             counts[cfg.spec_amulet[sid]] += 1
-        total = 0
-        while any(counts):  # round_house.end.amulets: sets of different kinds
-            size = sum(1 for c in counts if c)
-            total += cfg.set_points[size]
-            counts = [max(0, c - 1) for c in counts]
-        return total
+        return best_sets(cfg.set_points, tuple(sorted((c for c in counts if c), reverse=True)))
 
     def final_breakdown(self, p) -> dict:
         cfg = self.cfg
         exposed = (cfg.board_bonus[0] if self.board[p] <= 1 else 0) + (cfg.board_bonus[1] if self.board[p] == 0 else 0)
         placed = self.chairs_of(p) + sum(t[p] for t in self.towns)
-        leftovers = sum(self.goods[p]) + self.res[p] + max(self.money[p], 0)
+        k = cfg.disp["leftover_ratio"]
+        parts = (sum(self.goods[p][:GOLD]), self.goods[p][GOLD], self.res[p], max(self.money[p], 0))
+        # round_house.end.leftovers: pooled, or with leftovers='separate' per category
+        left = sum(x // k for x in parts) if cfg.leftovers_separate else sum(parts) // k
         return {"amulets": self.amulet_points(p),
                 "orders": sum(cfg.orders[o].points for o, _ in self.done[p]),
-                "board": exposed, "workers": placed,
-                "leftovers": leftovers // cfg.disp["leftover_ratio"]}
+                "board": exposed, "workers": placed, "leftovers": left}
 
     def finish(self):
         """round_house.end.*: final scoring; no order draws (round_house.end.no-orders)."""
@@ -682,6 +709,20 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             return []
         best = max(zip(self.points, self.money))
         return [p for p in range(self.cfg.players) if (self.points[p], self.money[p]) == best]
+
+
+@functools.lru_cache(maxsize=4096)
+def best_sets(points: tuple, counts: tuple) -> int:
+    """The best split of amulets (`counts` per kind, descending, no zeros) into sets of different kinds
+    (round_house.end.amulets: the player groups them). For a set of k kinds, taking the k most plentiful kinds
+    is always as good as any other choice, so only the size is tried."""
+    if not counts:
+        return 0
+    best = 0
+    for k in range(1, len(counts) + 1):
+        rest = tuple(sorted((c - 1 if i < k else c for i, c in enumerate(counts) if c > 1 or i >= k), reverse=True))
+        best = max(best, points[k] + best_sets(points, rest))
+    return best
 
 
 def _copy_state(self) -> RoundHouseState:

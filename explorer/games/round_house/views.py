@@ -117,7 +117,8 @@ class ViewMixin:
             result = {"seats": list(self.points), "winners": self.winners(),
                       "breakdown": [self.final[str(p)] for p in range(cfg.players)]}
         return {
-            "game": "round_house", "viewer": seat, "players": cfg.players, "phase": self.phase,
+            "game": "round_house", "viewer": seat, "players": cfg.players, "options": dict(cfg.options),
+            "phase": self.phase,
             "current_player": self.current_player, "turn": self.turn, "turn_label": self.turn_label(),
             "marker": self.marker, "length": cfg.length, "end_triggered_by": self.end_seat,
             "seats": seats, "rooms": rooms, "hall": {"xy": list(lay["rooms"]["h"]),
@@ -199,6 +200,7 @@ class ViewMixin:
             "sell": f"Specialist sale onto market space {arg} (round_house.specialist.sell).",
             "ord": f"Order mark reached: {'decline' if arg == 'no' else 'take ' + arg} (round_house.order.draw).",
             "disc": f"Discard specialist {arg} to keep at most three (round_house.specialist.limit).",
+            "dup": f"Goods order: take one more {GOOD_NAMES.get(arg, arg)} (round_house.order.optional).",
             "order": f"Complete order {arg} (round_house.order.complete).",
         }
         if a.startswith("bm"):
