@@ -5,6 +5,7 @@ from ...core.registry import GameSpec, Option, register
 from .actions import Action, action
 from .config import DIFFICULTY, POWERS
 from .position import new_game
+from .sample import from_view
 from .state import LotusState
 from .views import SPECTATOR
 
@@ -55,7 +56,7 @@ def _variants():
 
 SPEC = register(GameSpec(
     name="lotus", title="Lotus (card game)", players=(1, 2, 3, 4), default_players=3,
-    options=OPTIONS, new=_new, from_json=LotusState.from_json, variants=_variants,
+    options=OPTIONS, new=_new, from_json=LotusState.from_json, variants=_variants, from_view=from_view,
 ))
 
 __all__ = ["LotusState", "Action", "action", "SPEC", "SPECTATOR"]
