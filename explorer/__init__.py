@@ -35,13 +35,14 @@ def __getattr__(name):  # lazy: widgets pull in ipywidgets/anywidget
     if name == "Explorer":
         from .widgets import Explorer
         return Explorer
-    if name in ("tutorial", "plots", "widgets", "timeline"):
+    if name in ("tutorial", "plots", "widgets", "timeline", "simulate", "bots"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(name)
 
 
 __all__ = [
-    "load", "games", "from_json", "provenance", "ledger", "State", "Timeline", "Explorer",
+    "load", "games", "from_json", "provenance", "ledger", "State", "Timeline", "Explorer", "simulate", "bots",
+    "tutorial",
     "IllegalAction", "NotationError", "PositionError", "DataError",
 ]

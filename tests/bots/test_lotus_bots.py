@@ -60,11 +60,12 @@ def test_from_view_samples_the_hidden_cards_only():
 def test_from_view_reads_options_when_the_view_has_them():
     s = explorer.load("lotus", players=2, seed=1, exchange_wildflowers=False, zero_influence_control=True)
     view = s.view(0)
-    assert view_options(view)["exchange_wildflowers"] is True  # not in the view: the default
-    view = dict(view, options=dict(s.cfg.options))
+    assert view["options"] == s.cfg.options  # the view carries the options: read exactly
     assert from_view(view, 3).cfg.options == s.cfg.options
+    bare = {k: v for k, v in view.items() if k != "options"}  # a view from elsewhere may not
+    assert view_options(bare)["exchange_wildflowers"] is True  # not in the view: the default
     solo = explorer.load("lotus", players=1, seed=2, difficulty="hard", solo_powers="growth", longer_play=True)
-    opts = view_options(solo.view(0))
+    opts = view_options({k: v for k, v in solo.view(0).items() if k != "options"})
     assert opts["difficulty"] == "hard"  # one power held
     assert opts["longer_play"] is False  # not visible until a completed type grows again
     tokens = explorer.load("lotus", players=4, seed=2, scoring_tokens="unlimited")

@@ -84,6 +84,8 @@ class ViewMixin:
             "game": "lotus", "viewer": seat, "players": cfg.players, "solo": cfg.solo, "edition": cfg.edition,
             "family": cfg.family, "phase": PHASES[self.phase], "current_player": self.current_player,
             "actions_left": self.left, "pending_rewards": list(self.pending), "final_round": self.final >= 0,
+            "final_turns_left": None if self.final < 0 else self.final, "turn_seat": self.seat,
+            "plucked": bool(self.plucked), "options": dict(cfg.options),
             "turn": self.turn, "seats": seats, "flowers": flowers,
             "display": [self._card(c) for c in self.display], "wild_deck": len(self.wild),
             "out": len(self.out),
