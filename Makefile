@@ -86,8 +86,12 @@ test-nb: $(STAMP_DEV)
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env \
 		--nbval-sanitize-with $(NB_SANITIZE) notebooks $(PYTEST_ARGS)
 
+# open_spiel is the speed anchor of bench_openspiel.py only: installed here, never a project dependency.
 bench: $(STAMP_DEV)
+	$(PY) -c 'import pyspiel' 2>/dev/null || $(PIP) install "open_spiel>=1.5"
 	$(PY) benchmarks/run.py
+	$(PY) benchmarks/bench_bots.py --seconds 3
+	$(PY) benchmarks/bench_openspiel.py --seconds 3
 
 # Re-execute the notebooks in place (after changing them or the engine); nbval then compares against these.
 notebooks: $(STAMP_DEV)
