@@ -264,6 +264,7 @@ def lab(tmp_path):
     work = tmp_path / "nb"
     work.mkdir()
     shutil.copy(FIXTURE, work / FIXTURE.name)
+    shutil.copy(ROOT / "notebooks" / "index.ipynb", work / "index.ipynb")
     port, token = _free_port(), secrets.token_hex(16)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
@@ -459,6 +460,49 @@ def test_the_explorer_in_notebook_7(lab):
             expect(root.locator(".rx-counter")).to_contain_text("action 2 of 2")
         except Exception:
             print(f"server log tail:\n{log.read_text()[-3000:]}")
+            raise
+        finally:
+            browser.close()
+
+
+def test_every_game_draws_its_board(lab):
+    """The welcome notebook opens one explorer per registered game: each draws its own board (never the
+    raw-view fallback), without a script error, and steps."""
+    import explorer
+    from playwright.sync_api import expect, sync_playwright
+
+    base, token, log = lab
+    games = [g["name"] for g in explorer.games()]
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1100})
+            context.route(EXTERNAL, lambda route: route.abort())
+            page = context.new_page()
+            page.on("pageerror", lambda exc: problems.append(str(exc)))
+            page.on("console", lambda m: problems.append(m.text) if "rules explorer" in m.text else None)
+            page.set_default_timeout(60_000)
+            page.goto(f"{base}/lab/tree/index.ipynb?token={token}")
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+            _wait_for_kernel(page, base, token)
+            _run_all_cells(page)
+            roots = page.locator(".rx-root")
+            expect(roots).to_have_count(len(games), timeout=180_000)
+            for i, game in enumerate(games):
+                root = roots.nth(i)
+                root.scroll_into_view_if_needed()
+                board = root.locator(".rx-board")
+                expect(board.locator("svg").first).to_be_attached()
+                assert board.locator(".rx-json").count() == 0, f"{game}: the board fell back to the raw view"
+                node = root.get_attribute("data-node")
+                root.locator(".rx-random").click()
+                expect(root).not_to_have_attribute("data-node", node)
+                assert board.locator(".rx-json").count() == 0, f"{game}: the board fell back after a move"
+                root.screenshot(path=str(log.with_name(f"board-{game}.png")))
+            assert not problems, problems
+        except Exception:
+            print(f"problems: {problems}\nserver log tail:\n{log.read_text()[-3000:]}")
             raise
         finally:
             browser.close()
