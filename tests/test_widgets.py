@@ -585,3 +585,18 @@ def test_bot_moves_are_reproducible():
     assert [n.action for n in a.timeline.line()] == [n.action for n in b.timeline.line()]
     with pytest.raises(ValueError, match="bot must be"):
         Explorer(lotus(), bot="alphazero")
+
+
+def test_an_explorer_opens_a_saved_timeline(tmp_path):
+    w = Explorer("lotus", players=3, seed=4, random_seed=4)
+    for _ in range(6):
+        w.random_move()
+    w.comment("saved here")
+    path = tmp_path / "line.json"
+    w.timeline.save(path)
+    again = Explorer(str(path))
+    assert again.state == w.state and again.node.comment == "saved here"
+    assert Explorer(path).timeline.to_json() == w.timeline.to_json()
+    (tmp_path / "bad.json").write_text('{"format": "explorer-timeline", "version": 2, "root": 7}')
+    with pytest.raises(explorer.PositionError):
+        Explorer(str(tmp_path / "bad.json"))
