@@ -47,13 +47,24 @@ def _timed(w: Explorer, wire: _Wire, msgs) -> tuple[list[float], list[int]]:
     return ms, sizes
 
 
-def run(game: str = "lotus", players: int | None = None, steps: int = 200) -> dict:
-    w = Explorer(explorer.load(game, players=players, seed=1), random_seed=1)
+def _fresh(game, players, seed):
+    w = Explorer(explorer.load(game, players=players, seed=seed), random_seed=seed)
     w.panel  # with the score-race panel, as a notebook shows it  # noqa: B018
-    wire = _Wire(w)
-    play_ms, play_b = _timed(w, wire, [{"type": "random"}] * steps)  # a new node each: apply + views
+    return w, _Wire(w)
+
+
+def run(game: str = "lotus", players: int | None = None, steps: int = 200) -> dict:
+    w, wire = _fresh(game, players, 1)
+    play_ms, play_b = [], []
+    while len(play_ms) < steps:  # a new node each: apply + views; a finished game is followed by a new one
+        if w.state.is_terminal:
+            w, wire = _fresh(game, players, len(play_ms) + 2)
+        ms, b = _timed(w, wire, [{"type": "random"}])
+        play_ms += ms
+        play_b += b
+    plies = w.node.ply  # step along the last game's line, forward to its end and some way back
     w._on_msg(w, {"type": "start"})
-    nav = [{"type": "forward"}] * min(steps, w.node.ply or steps) + [{"type": "back"}] * 50
+    nav = [{"type": "forward"}] * plies + [{"type": "back"}] * min(50, plies)
     nav_ms, nav_b = _timed(w, wire, nav)
     big = bench_timeline.build(explorer.load(game, players=players, seed=2), 10_000, seed=2)
     wb = Explorer(big)
