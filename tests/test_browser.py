@@ -468,8 +468,9 @@ def test_the_explorer_in_notebook_7(lab):
 def test_every_game_draws_its_board(lab):
     """The welcome notebook opens one explorer per registered game: each draws its own board (never the
     raw-view fallback), without a script error, and steps."""
-    import explorer
     from playwright.sync_api import expect, sync_playwright
+
+    import explorer
 
     base, token, log = lab
     games = [g["name"] for g in explorer.games()]

@@ -141,6 +141,35 @@ def load_components(game: str, path: str | Path | None = None) -> dict[str, Entr
     return out
 
 
+def validated_components(game: str, model: type[BaseModel], path: str | None):
+    """The game's component values (or a user's file at `path`) checked by the pydantic `model`."""
+    values = {k: e.value for k, e in load_components(game, path).items()}
+    try:
+        return model.model_validate(values)
+    except ValidationError as err:
+        raise _explain(err, str(path or f"data/{game}/components.toml")) from None
+
+
+def config_cache(cls):
+    """`config(players, options, data=None)`: one shared `cls(players, options, data)` per distinct set-up.
+
+    A set-up whose data file fails to load is not remembered, so a corrected file is read again."""
+    @functools.lru_cache(maxsize=64)
+    def cached(players: int, options: tuple, data: str | None):
+        return cls(players, dict(options), data)
+
+    def config(players: int, options: dict, data=None):
+        data = str(Path(data).resolve()) if data is not None else None
+        try:
+            return cached(players, tuple(sorted(options.items())), data)
+        except DataError:
+            cached.cache_clear()
+            raise
+
+    config.cache_clear = cached.cache_clear
+    return config
+
+
 def provenance(game: str, path: str | Path | None = None) -> list[dict]:
     """Every component value of a game that the rulebooks do not give (source = 'assumed')."""
     comps = load_components(game, path)

@@ -58,6 +58,29 @@ class GameSpec:
         }
 
 
+def position_options(spec: GameSpec, pos, version: int) -> dict:
+    """A saved position's game, version, players and options checked against `spec` (PositionError naming
+    the field if one is wrong); returns every option, defaults filled in, in canonical form."""
+    def fail(field, msg):
+        raise PositionError(f"{spec.name} position, field {field}: {msg}")
+
+    if pos.game != spec.name:
+        fail("game", f"expected {spec.name!r}, got {pos.game!r}")
+    if pos.version != version:
+        fail("version", f"expected {version}, got {pos.version}")
+    if pos.players not in spec.players:
+        fail("players", f"expected one of {list(spec.players)}, got {pos.players}")
+    opts = {k: o.default for k, o in spec.options.items()}
+    for k, v in pos.options.items():
+        if k not in spec.options:
+            fail(f"options.{k}", f"unknown option; valid options are {', '.join(sorted(spec.options))}")
+        try:
+            opts[k] = spec.options[k].value(k, v)
+        except ValueError as exc:
+            fail(f"options.{k}", str(exc))
+    return opts
+
+
 _GAMES: dict[str, GameSpec] = {}
 
 

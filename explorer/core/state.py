@@ -26,8 +26,12 @@ class State:
 
     def legal_actions(self) -> tuple:
         """The actions current_player may take, in a stable order (empty when the game is over).
-        A tuple: it is cached on the state, so callers cannot corrupt it."""
-        raise NotImplementedError
+        A tuple: it is cached on the state, so callers cannot corrupt it. Subclasses either override
+        this or give a `_legal` slot (None when not yet known) and a `_generate()` yielding the actions."""
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = tuple(self._generate())
+        return acts
 
     def parse_action(self, text: str):
         """Text in the game's notation -> an action legal here (NotationError/IllegalAction if not)."""

@@ -7,12 +7,10 @@ Flower types are indexed 0..4 (3..7 petals). A card's *kind* in a hand is type*3
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-from ...core.data import _explain, load_components
-from ...core.errors import DataError
+from ...core.data import config_cache, validated_components
 
 POWERS = ("elder", "path", "fortune", "growth")
 ELDER, PATH, FORTUNE, GROWTH = 1, 2, 4, 8
@@ -111,12 +109,7 @@ class Components(BaseModel):
 
 @functools.lru_cache(maxsize=16)
 def components(path: str | None) -> Components:
-    entries = load_components("lotus", path)
-    values = {k: e.value for k, e in entries.items()}
-    try:
-        return Components.model_validate(values)
-    except ValidationError as err:
-        raise _explain(err, str(path or "data/lotus/components.toml")) from None
+    return validated_components("lotus", Components, path)
 
 
 class Config:
@@ -186,15 +179,4 @@ class Config:
 
 
 
-@functools.lru_cache(maxsize=64)
-def _config(players: int, options: tuple, data: str | None) -> Config:
-    return Config(players, dict(options), data)
-
-
-def config(players: int, options: dict, data=None) -> Config:
-    data = str(Path(data).resolve()) if data is not None else None
-    try:
-        return _config(players, tuple(sorted(options.items())), data)
-    except DataError:
-        _config.cache_clear()
-        raise
+config = config_cache(Config)  # config(players, options, data=None) -> Config

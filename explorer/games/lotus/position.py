@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ...core import rng
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError
+from ...core.registry import position_options
 from .config import (
     ACT,
     CHOOSE,
@@ -209,21 +210,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     def fail(field, msg):
         raise PositionError(f"lotus position, field {field}: {msg}")
 
-    if pos.game != "lotus":
-        fail("game", f"expected 'lotus', got {pos.game!r}")
-    if pos.version != FORMAT_VERSION:
-        fail("version", f"expected {FORMAT_VERSION}, got {pos.version}")
-    spec = pkg.SPEC
-    if pos.players not in spec.players:
-        fail("players", f"expected one of {list(spec.players)}, got {pos.players}")
-    opts = {k: o.default for k, o in spec.options.items()}
-    for k, v in pos.options.items():
-        if k not in spec.options:
-            fail(f"options.{k}", f"unknown option; valid options are {', '.join(sorted(spec.options))}")
-        try:
-            opts[k] = spec.options[k].value(k, v)
-        except ValueError as exc:
-            fail(f"options.{k}", str(exc))
+    opts = position_options(pkg.SPEC, pos, FORMAT_VERSION)
     try:
         check_options(pos.players, opts)
         cfg = config(pos.players, opts, pos.data)

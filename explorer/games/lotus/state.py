@@ -116,12 +116,6 @@ class LotusState(PositionMixin, ViewMixin, State):
     def is_terminal(self):
         return self.phase == OVER
 
-    def legal_actions(self) -> tuple:
-        acts = self._legal
-        if acts is None:
-            acts = self._legal = tuple(self._generate())
-        return acts
-
     def parse_action(self, text) -> Action:
         return self._legal_one(action(text, self.cfg.letter_seat))
 

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-from ...core.data import _explain, load_components
-from ...core.errors import DataError, NotationError
+from ...core.data import config_cache, validated_components
+from ...core.errors import NotationError
 from . import language as L
 from .board import board
 
@@ -95,11 +94,7 @@ class Components(BaseModel):
 
 @functools.lru_cache(maxsize=16)
 def components(path: str | None) -> Components:
-    entries = load_components("lotus_chaos", path)
-    try:
-        return Components.model_validate({k: e.value for k, e in entries.items()})
-    except ValidationError as err:
-        raise _explain(err, str(path or "data/lotus_chaos/components.toml")) from None
+    return validated_components("lotus_chaos", Components, path)
 
 
 class Config:
@@ -145,15 +140,4 @@ class Config:
         self.table_vote = options["objections"] == "table"
 
 
-@functools.lru_cache(maxsize=64)
-def _config(players: int, options: tuple, data: str | None) -> Config:
-    return Config(players, dict(options), data)
-
-
-def config(players: int, options: dict, data=None) -> Config:
-    data = str(Path(data).resolve()) if data is not None else None
-    try:
-        return _config(players, tuple(sorted(options.items())), data)
-    except DataError:
-        _config.cache_clear()
-        raise
+config = config_cache(Config)  # config(players, options, data=None) -> Config

@@ -8,6 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ...core import rng
 from ...core.data import _explain
 from ...core.errors import DataError, NotationError, PositionError
+from ...core.registry import position_options
+from ...core.registry import spec as game_spec
 from . import language as L
 from .config import config
 
@@ -58,11 +60,6 @@ class _Position(BaseModel):
     accusations: list[dict] = Field(default_factory=list)
     notice: dict | None = None
     result: dict | None = None
-
-
-def default_options():
-    from . import OPTIONS
-    return {k: o.default for k, o in OPTIONS.items()}
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
@@ -178,21 +175,7 @@ def _from_json(cls, data):
     def fail(field, msg):
         raise PositionError(f"lotus_chaos position, field '{field}': {msg}")
 
-    if pos.game != "lotus_chaos":
-        fail("game", "expected 'lotus_chaos'")
-    if pos.version != FORMAT_VERSION:
-        fail("version", f"expected {FORMAT_VERSION}")
-    if pos.players != 6:
-        fail("players", "the game is for 6 players")
-    from . import OPTIONS
-    opts = default_options()
-    for k, v in pos.options.items():
-        if k not in OPTIONS:
-            fail(f"options.{k}", f"unknown option; valid: {', '.join(sorted(OPTIONS))}")
-        try:
-            opts[k] = OPTIONS[k].value(k, v)
-        except ValueError as exc:
-            fail(f"options.{k}", str(exc))
+    opts = position_options(game_spec("lotus_chaos"), pos, FORMAT_VERSION)
     if not isinstance(pos.seed, int):
         fail("seed", "expected an integer")
     try:

@@ -6,14 +6,12 @@ Hexes of a player's field are indexed 0..H-1 and named by one letter (a, b, ...)
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ...core import hexgrid
-from ...core.data import _explain, load_components
-from ...core.errors import DataError
+from ...core.data import config_cache, validated_components
 
 ACTIVE_EFFECTS = ("rice", "water", "worker", "livestock", "remove_weed", "remove_pest", "remove_rock",
                   "free_walls", "magic_water", "plant")
@@ -207,12 +205,7 @@ class Components(BaseModel):
 
 @functools.lru_cache(maxsize=16)
 def components(path: str | None) -> Components:
-    entries = load_components("rice_paddy", path)
-    values = {k: e.value for k, e in entries.items()}
-    try:
-        return Components.model_validate(values)
-    except ValidationError as err:
-        raise _explain(err, str(path or "data/rice_paddy/components.toml")) from None
+    return validated_components("rice_paddy", Components, path)
 
 
 class Config:
@@ -262,15 +255,4 @@ class Config:
         self.flood_choice = self.options.get("flood", "auto") == "choose"
 
 
-@functools.lru_cache(maxsize=64)
-def _config(players: int, options: tuple, data: str | None) -> Config:
-    return Config(players, dict(options), data)
-
-
-def config(players: int, options: dict, data=None) -> Config:
-    data = str(Path(data).resolve()) if data is not None else None
-    try:
-        return _config(players, tuple(sorted(options.items())), data)
-    except DataError:
-        _config.cache_clear()
-        raise
+config = config_cache(Config)  # config(players, options, data=None) -> Config

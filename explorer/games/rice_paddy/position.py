@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ...core import rng
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError
+from ...core.registry import position_options
 from .config import config
 from .fields import GATE, OPEN, WALL, fields
 from .player import GROWN, NONE, PLANTED, Player
@@ -275,21 +276,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     def fail(field, msg):
         raise PositionError(f"rice_paddy position, field {field}: {msg}")
 
-    if pos.game != "rice_paddy":
-        fail("game", f"expected 'rice_paddy', got {pos.game!r}")
-    if pos.version != FORMAT_VERSION:
-        fail("version", f"expected {FORMAT_VERSION}, got {pos.version}")
-    spec = pkg.SPEC
-    if pos.players not in spec.players:
-        fail("players", f"expected one of {list(spec.players)}, got {pos.players}")
-    opts = {k: o.default for k, o in spec.options.items()}
-    for k, v in pos.options.items():
-        if k not in spec.options:
-            fail(f"options.{k}", "unknown option")
-        try:
-            opts[k] = spec.options[k].value(k, v)
-        except ValueError as exc:
-            fail(f"options.{k}", str(exc))
+    opts = position_options(pkg.SPEC, pos, FORMAT_VERSION)
     try:
         cfg = config(pos.players, opts, pos.data)
     except (ValueError, DataError, OSError) as exc:

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-from ...core.data import _explain, load_components
-from ...core.errors import DataError
+from ...core.data import config_cache, validated_components
 
 GOODS = ("fruit", "cel", "tea", "gold")
 GOOD_LETTER = "fctg"
@@ -253,12 +251,7 @@ class Components(BaseModel):
 
 @functools.lru_cache(maxsize=16)
 def components(path: str | None) -> Components:
-    entries = load_components("round_house", path)
-    values = {k: e.value for k, e in entries.items()}
-    try:
-        return Components.model_validate(values)
-    except ValidationError as err:
-        raise _explain(err, str(path or "data/round_house/components.toml")) from None
+    return validated_components("round_house", Components, path)
 
 
 class Config:
@@ -350,15 +343,4 @@ class Config:
         self.passive_of = {s.effect: s.id for s in comp.specialists if s.kind == "passive"}
 
 
-@functools.lru_cache(maxsize=64)
-def _config(players: int, options: tuple, data: str | None) -> Config:
-    return Config(players, dict(options), data)
-
-
-def config(players: int, options: dict, data=None) -> Config:
-    data = str(Path(data).resolve()) if data is not None else None
-    try:
-        return _config(players, tuple(sorted(options.items())), data)
-    except DataError:
-        _config.cache_clear()
-        raise
+config = config_cache(Config)  # config(players, options, data=None) -> Config

@@ -8,6 +8,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ...core import rng
 from ...core.data import _explain
 from ...core.errors import PositionError
+from ...core.registry import position_options
+from ...core.registry import spec as game_spec
 from .config import GOODS, HALL, config
 
 FORMAT_VERSION = 1
@@ -194,19 +196,7 @@ class PositionMixin:
             pos = _Position.model_validate(data)
         except ValidationError as err:
             raise PositionError(str(_explain(err, "round_house position"))) from None
-        if pos.game != "round_house" or pos.version != FORMAT_VERSION:
-            raise PositionError(f"game/version: expected round_house version {FORMAT_VERSION}")
-        if pos.players not in (2, 3, 4, 5):
-            raise PositionError("players: Round House is for 2-5 players")
-        from . import OPTIONS
-        opts = {k: o.default for k, o in OPTIONS.items()}
-        for k, v in pos.options.items():
-            if k not in OPTIONS:
-                raise PositionError(f"options: unknown option {k!r}")
-            try:
-                opts[k] = OPTIONS[k].value(k, v)
-            except ValueError as exc:
-                raise PositionError(f"options: {exc}") from None
+        opts = position_options(game_spec("round_house"), pos, FORMAT_VERSION)
         try:
             cfg = config(pos.players, opts, pos.data)
         except Exception as exc:  # a bad data path or file

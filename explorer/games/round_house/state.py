@@ -70,12 +70,6 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
     def is_terminal(self):
         return self.phase == OVER
 
-    def legal_actions(self) -> tuple:
-        acts = self._legal
-        if acts is None:
-            acts = self._legal = tuple(self._generate())
-        return acts
-
     def parse_action(self, text) -> str:
         if not isinstance(text, str):
             raise NotationError(f"an action is text, got {type(text).__name__}")
