@@ -1,14 +1,38 @@
-"""Bot hooks for Round House (see explorer.bots.base.hooks): a greedy rating read from the acting seat's view.
+"""Bot hooks for Round House (see explorer.bots.base.hooks): a greedy rating read from the acting seat's view,
+and the per-seat columns of explorer.simulate.
 
 Not a strategy guide: it prefers doing something to stopping, completing orders, family worships with many
-workers ending on valuable cells, and gains over payments.
+workers ending on valuable cells, and gains over payments. With `prefer="S09"` (a specialist id) it also
+seeks that specialist: while the card is face up it moves a leader to a specialist room or the meeting hall
+whenever one is reachable, takes it whenever it may, and never discards it.
 """
 from __future__ import annotations
 
+import re
+
 STOP = {"done": 0.0, "skip": 0.5, "end": 0.0, "ord:no": 0.0}
+SEEK_ROOMS = ("specialist", "meeting_hall")
 
 
-def rate(view: dict, actions, **_params) -> list[float]:
+def rate(view: dict, actions, prefer: str | None = None, **_params) -> list[float]:
+    if prefer is not None and not (isinstance(prefer, str) and re.fullmatch(r"S\d\d", prefer)):
+        raise ValueError(f"prefer: a specialist id like 'S09', got {prefer!r}")
+    out = _base(view, actions)
+    if prefer is None:
+        return out
+    face_up = any(x["id"] == prefer for x in view.get("specialist_supply") or [])
+    kinds = {r["id"]: r["kind"] for r in view.get("rooms") or []}
+    for i, a in enumerate(map(str, actions)):
+        if a == f"spec:{prefer}":
+            out[i] = 30.0
+        elif a == f"disc:{prefer}":
+            out[i] = 0.0
+        elif face_up and ">" in a and kinds.get(a.split(">")[1]) in SEEK_ROOMS:
+            out[i] = 25.0
+    return out
+
+
+def _base(view: dict, actions) -> list[float]:
     seat = view["current_player"]
     me = view["seats"][seat] if seat is not None else None
     grid = view.get("grid") or {}
@@ -39,4 +63,42 @@ def rate(view: dict, actions, **_params) -> list[float]:
             out.append(2.0 if a.endswith(">h") else 2.5)
         else:
             out.append(1.0)
+    return out
+
+
+def result_columns(state) -> list[dict]:
+    """Per seat, for explorer.simulate, read from the final state (the "+"-joined lists are sorted ids):
+
+    - specialists: every specialist the seat took during the game (in a specialist room, the meeting hall, by a
+      great-hall copy or from a pirate tile), whether it was later used up, discarded over the limit or is still
+      held (the state's `taken` record); a card taken twice (the discards are reshuffled) is listed once;
+    - specialist_takes: how many times the seat took a specialist (repeats counted);
+    - specialists_held: specialists still in hand at the end (passive ones and unused ones);
+    - specialist_amulets: used amulet-type specialists, kept as amulets (a used one-shot card or one discarded
+      over the limit of three is in `specialists` only);
+    - orders: orders completed; order_points: their points (final scoring);
+    - amulets: amulet tiles held (not counting amulet-type specialists); amulet_points: the final set scoring
+      of the tiles and the kept amulet-type specialists together;
+    - elders: the seat's elders on the worship grid, one per family-temple worship that laid out workers;
+    - chairs: the seat's workers on room chairs at the end (investments still standing);
+    - money: money at the end (the tie-break).
+    """
+    cfg = state.cfg
+    final = state.final or {}
+    out = []
+    for p in range(cfg.players):
+        b = final.get(str(p), {})
+        out.append({
+            "specialists": "+".join(sorted(set(state.taken[p]))),
+            "specialist_takes": len(state.taken[p]),
+            "specialists_held": "+".join(sorted(state.specs[p])),
+            "specialist_amulets": "+".join(sorted(state.spec_amulets[p])),
+            "orders": len(state.done[p]),
+            "order_points": b.get("orders", sum(cfg.orders[o].points for o, _ in state.done[p])),
+            "amulets": len(state.amulets[p]),
+            "amulet_points": b.get("amulets", state.amulet_points(p)),
+            "elders": sum(e.count(p) for e in state.elders),
+            "chairs": state.chairs_of(p),
+            "money": state.money[p],
+        })
     return out

@@ -73,6 +73,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.specs = [[] for _ in range(players)]
     s.amulets = [[] for _ in range(players)]
     s.spec_amulets = [[] for _ in range(players)]
+    s.taken = [[] for _ in range(players)]
     s.towns = [[0] * players for _ in cfg.towns]
     s.caravan = 0  # round_house.setup.caravan: the bottom-right town
     s.counting = cfg.disp["counting_house"]  # round_house.setup.counting
@@ -98,6 +99,7 @@ class _Seat(BaseModel):
     specialists: list[str]
     amulets: list[str]
     specialist_amulets: list[str]
+    taken: list[str] | None = None  # every specialist taken this game, in order (default: those held)
     hand: list[str]
     completed: list[tuple[str, int]]
 
@@ -165,7 +167,8 @@ class PositionMixin:
                 "board": self.board[p], "resource": self.res[p], "returned": self.gone[p],
                 "leaders": [self._room_name(r) for r in self.leaders[p]],
                 "specialists": list(self.specs[p]), "amulets": list(self.amulets[p]),
-                "specialist_amulets": list(self.spec_amulets[p]), "hand": list(self.hand[p]),
+                "specialist_amulets": list(self.spec_amulets[p]), "taken": list(self.taken[p]),
+                "hand": list(self.hand[p]),
                 "completed": [list(x) for x in self.done[p]],
             })
         return {
@@ -315,6 +318,7 @@ def _build(cls, cfg, pos: _Position):
         need(set(st.specialists + st.specialist_amulets) <= set(cfg.spec_ids), f + ".specialists", "unknown id")
         need(all(cfg.spec_kind[x] == "amulet" for x in st.specialist_amulets), f + ".specialist_amulets",
              "only amulet-type specialists")
+        need(set(st.taken or ()) <= set(cfg.spec_ids), f + ".taken", "unknown specialist id")
         need(set(st.amulets) <= set(cfg.amulet_ids), f + ".amulets", "unknown id")
         need(set(st.hand) | {o for o, _ in st.completed} <= set(cfg.order_ids), f + ".hand", "unknown order id")
     ids = [(pos.amulet_supply + pos.amulet_deck, cfg.amulet_ids, "amulet"),
@@ -339,6 +343,10 @@ def _build(cls, cfg, pos: _Position):
     s.specs = [list(x.specialists) for x in st]
     s.amulets = [list(x.amulets) for x in st]
     s.spec_amulets = [list(x.specialist_amulets) for x in st]
+    # the record of specialists taken; a held card missing from it (an edited position) counts as taken
+    s.taken = [list(x.taken or ()) for x in st]
+    for p, x in enumerate(st):
+        s.taken[p] += [y for y in x.specialists + x.specialist_amulets if y not in s.taken[p]]
     s.hand = [list(x.hand) for x in st]
     s.done = [[[o, t] for o, t in x.completed] for x in st]
     s.towns = [list(t) for t in pos.towns]

@@ -32,14 +32,14 @@ NOTATION = re.compile(
     r"|ord:(?:O\d\d|A\d\d|deck|no)|disc:S\d\d|order:O\d\d|dup:[fctg])$")
 
 FIELDS = ("cfg", "seed", "rng", "money", "points", "goods", "board", "res", "leaders", "specs", "amulets",
-          "spec_amulets", "gone", "hand", "done", "towns", "chairs", "elders", "slots", "kinds", "out_tiles",
-          "counting",
+          "spec_amulets", "taken", "gone", "hand", "done", "towns", "chairs", "elders", "slots", "kinds",
+          "out_tiles", "counting",
           "supply", "bank", "caravan", "grid", "end_amulet", "amu_up", "amu_deck", "pir_up", "pir_deck",
           "pir_disc", "spec_up", "spec_deck", "spec_disc", "ord_up", "ord_deck", "temples", "marker", "seat",
           "phase", "turn", "room", "left", "tasks", "prio", "used", "spec_used", "fam_town", "end_seat",
           "final")
-_NESTED = frozenset(("goods", "leaders", "specs", "amulets", "spec_amulets", "hand", "done", "towns", "chairs",
-                     "elders", "slots"))
+_NESTED = frozenset(("goods", "leaders", "specs", "amulets", "spec_amulets", "taken", "hand", "done", "towns",
+                     "chairs", "elders", "slots"))
 _FLAT = frozenset(("money", "points", "board", "res", "gone", "supply", "grid", "amu_up",
                    "amu_deck", "pir_up", "pir_deck", "pir_disc", "spec_up", "spec_deck", "spec_disc", "ord_up",
                    "ord_deck", "temples", "tasks", "prio", "used"))
@@ -231,6 +231,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         if self._passive(p, "specialist_p2"):
             self.gain_points(p, 2)
         self.specs[p].append(sid)
+        self.taken[p].append(sid)  # a record for statistics only: no rule reads it
         if self.held_specialists(p) > self.cfg.disp["max_specialists"]:
             self.prio.append("disc")
 
@@ -735,6 +736,7 @@ def _copy_state(self) -> RoundHouseState:
     s.specs = [x[:] for x in self.specs]
     s.amulets = [x[:] for x in self.amulets]
     s.spec_amulets = [x[:] for x in self.spec_amulets]
+    s.taken = [x[:] for x in self.taken]
     s.gone = self.gone[:]
     s.hand = [x[:] for x in self.hand]
     s.done = [x[:] for x in self.done]

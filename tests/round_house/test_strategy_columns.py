@@ -1,0 +1,166 @@
+"""The simulation columns of explorer/games/round_house/heuristic.py (`result_columns`), the record of the
+specialists each seat took that they read (`taken`), and the heuristic's `prefer` parameter."""
+from collections import Counter
+
+import pytest
+
+import explorer
+from explorer import bots
+from explorer.bots import derive
+from explorer.games.round_house import heuristic
+from explorer.simulate import simulate
+
+from .helpers import at, edit, fresh, phase, play
+
+BOTS = ["heuristic", "random", {"name": "heuristic", "prefer": "S12"}]
+
+
+def _ids(text):
+    return text.split("+") if text else []
+
+
+@pytest.fixture(scope="module")
+def games():
+    """Three seeded games through explorer.simulate, with the final state each row was read from."""
+    finals = []
+    real = heuristic.result_columns
+    mp = pytest.MonkeyPatch()
+    mp.setattr(heuristic, "result_columns", lambda s: finals.append(s) or real(s))
+    try:
+        df = simulate("round_house", BOTS, n_games=3, seed=11, progress=False)
+    finally:
+        mp.undo()
+    assert len(finals) == 3 and len(df) == 9
+    return df, finals
+
+
+def test_columns_are_read_from_the_final_state(games):
+    df, finals = games
+    for gid, s in enumerate(finals):
+        assert s.is_terminal
+        rows = df[df.game_id == gid].sort_values("seat")
+        assert list(rows.score) == s.points
+        for p, row in enumerate(rows.itertuples()):
+            taken = _ids(row.specialists)
+            assert taken == sorted(set(s.taken[p])) and row.specialist_takes == len(s.taken[p])
+            assert _ids(row.specialists_held) == sorted(s.specs[p])
+            assert _ids(row.specialist_amulets) == sorted(s.spec_amulets[p])
+            # whatever a seat holds at the end, it took during the game
+            assert set(s.specs[p]) | set(s.spec_amulets[p]) <= set(taken)
+            assert row.specialist_takes >= len(taken) >= len(s.specs[p]) + len(s.spec_amulets[p])
+            assert row.orders == len(s.done[p]) and row.order_points == s.final[str(p)]["orders"]
+            assert row.amulets == len(s.amulets[p]) and row.amulet_points == s.final[str(p)]["amulets"]
+            assert row.elders == sum(cell.count(p) for cell in s.elders)
+            assert row.chairs == s.chairs_of(p) and row.money == s.money[p]
+        # every card out of the supply and deck was taken by someone: held, used up or discarded
+        took = {x for p in range(s.cfg.players) for x in s.taken[p]}
+        assert set(s.spec_disc) <= took
+
+
+def test_the_games_took_used_and_discarded_specialists(games):
+    """The sample is not trivial: some specialist was taken and is no longer held (used or discarded)."""
+    df, _ = games
+    assert df.specialist_takes.sum() > 0
+    gone = [set(_ids(r.specialists)) - set(_ids(r.specialists_held)) - set(_ids(r.specialist_amulets))
+            for r in df.itertuples()]
+    assert any(gone)
+
+
+def test_every_take_is_recorded_in_order():
+    """Play two games action by action: the record is exactly the `spec:` actions each seat played, a used
+    one-shot card stays in it, and the simulate columns agree."""
+    used_oneshot = False
+    for seed in (3, 4):
+        s = explorer.load("round_house", players=3, seed=seed)
+        seated = [bots.make(b if isinstance(b, str) else b["name"], seed=derive(seed, i),
+                            **({} if isinstance(b, str) else {"prefer": b["prefer"]})) for i, b in enumerate(BOTS)]
+        takes = [[] for _ in range(3)]
+        used = [[] for _ in range(3)]
+        while not s.is_terminal:
+            p = s.current_player
+            a = str(seated[p].choose(s))
+            if a.startswith("spec:"):
+                takes[p].append(a[5:])
+            if a.startswith("use:"):
+                used[p].append(a[4:].split(".")[0])
+            s = s.apply(a)
+        assert s.taken == takes
+        cols = heuristic.result_columns(s)
+        for p in range(3):
+            for sid in used[p]:
+                assert sid in _ids(cols[p]["specialists"])
+                if s.cfg.spec_kind[sid] == "oneshot" and sid not in s.specs[p]:
+                    used_oneshot = True
+                    assert sid not in _ids(cols[p]["specialists_held"])
+    assert used_oneshot
+
+
+def test_record_round_trips_and_defaults_to_the_held_cards():
+    s = fresh(3, 2)
+    for _ in range(400):
+        if s.is_terminal:
+            break
+        s = s.apply(s.legal_actions()[len(s.legal_actions()) // 2])
+        if any(s.taken):
+            break
+    assert any(s.taken)
+    d = s.to_json()
+    back = explorer.from_json(d)
+    assert back == s and back.to_json() == d and back.taken == s.taken
+    # a position written without the record (an older file, a hand-written one): the held cards count as taken
+    for seat in d["seats"]:
+        del seat["taken"]
+    old = explorer.from_json(d)
+    assert old.taken == [p + a for p, a in zip(s.specs, s.spec_amulets)]
+    # an edited position that gives a seat a card keeps the record consistent
+    t = edit(fresh(3), lambda d: (d["specialist_supply"].remove(d["specialist_supply"][0]),
+                                  d["seats"][1]["specialists"].append(fresh(3).spec_up[0])))
+    assert t.taken[1] == [fresh(3).spec_up[0]]
+    with pytest.raises(explorer.PositionError, match="taken"):
+        edit(fresh(3), lambda d: d["seats"][0].update(taken=["S99"]))
+
+
+def _in_specialist_room():
+    """Seat 0 stands in the specialist room o7 with one execution left."""
+    def f(d):
+        at(d, 0, "o7", "h")
+        phase(d, 0, "room", room="o7", left=1)
+    return edit(fresh(3), f)
+
+
+def test_prefer_takes_and_keeps_the_card():
+    s = play(_in_specialist_room(), "do")
+    want = s.spec_up[-1]
+    rated = heuristic.rate(s.view(0), s.legal_actions(), prefer=want)
+    plain = heuristic.rate(s.view(0), s.legal_actions())
+    assert max(plain) == min(r for a, r in zip(s.legal_actions(), plain) if a.startswith("spec:"))  # no preference
+    assert s.legal_actions()[rated.index(max(rated))] == f"spec:{want}"
+    assert bots.make("heuristic", seed=1, prefer=want).choose(s) == f"spec:{want}"
+    with pytest.raises(ValueError, match="prefer"):
+        heuristic.rate(s.view(0), s.legal_actions(), prefer="Clerk")
+
+
+def test_prefer_moves_towards_a_face_up_card():
+    s = edit(fresh(3), lambda d: (at(d, 0, "o6", "h"), phase(d, 0, "move")))
+    want = s.spec_up[0]
+    kinds = {r["id"]: r["kind"] for r in s.view(0)["rooms"]}
+    seek = [a for a in s.legal_actions() if kinds.get(a.split(">")[1]) in ("specialist", "meeting_hall")]
+    assert seek  # o7, the specialist room, is one step on
+    a = bots.make("heuristic", seed=1, prefer=want).choose(s)
+    assert a in seek
+    gone = [x for x in fresh(3).cfg.spec_ids if x not in s.spec_up][0]  # not face up: no pull
+    rated = heuristic.rate(s.view(0), s.legal_actions(), prefer=gone)
+    assert rated == heuristic.rate(s.view(0), s.legal_actions())
+
+
+def test_seeking_bot_takes_its_card_more_often():
+    """Same deals, the seeking seat against the plain heuristic in that seat: more games with the card."""
+    def share(first):
+        df = simulate("round_house", [first, "heuristic", "heuristic"], n_games=12, seed=5, progress=False)
+        me = df[df.seat == 0]
+        return sum("S01" in _ids(x) for x in me.specialists), Counter(df.bot)
+
+    seeking, labels = share({"name": "heuristic", "prefer": "S01"})
+    plain, _ = share("heuristic")
+    assert labels["heuristic(prefer=S01)"] == 12
+    assert seeking >= plain + 3
