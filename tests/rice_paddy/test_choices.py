@@ -224,6 +224,7 @@ def test_plant_workers_may_name_any_hex_of_an_empty_paddy_to_be_split():
               water="a", crop={})
         js["seats"][0].update(workers=20, livestock=6, bonus_walls=0, reservoir=0)
         js["seats"][1].update(bonus_walls=0)
+        js["options"]["plant_water"] = "any"  # the paddy is never flooded: this test is about naming it
     s = edit(at_alloc(), setup)
     # d-f-g... : {c, e, g, i, j} is an empty 5-hex paddy; e, g name it too (a wall may split it)
     acts = s.legal_actions()

@@ -109,7 +109,7 @@ def test_only_grown_paddies_are_harvested_and_unharvested_ones_rot():
 
 def test_grow_needs_water_and_plant_takes_a_worker_per_hex():
     # rice_paddy.grow.auto, rice_paddy.plant.cost, rice_paddy.plant.whole, rice_paddy.grow.harvest-later
-    s = farm(alloc=("w plant c",) * 5 + ("w plant f",), water="a", crop={"a": "planted"})
+    s = farm(alloc=("w plant c",) * 5 + ("w plant f",), water="acegijfh", crop={"a": "planted"})
     assert "w plant c" not in s.legal_actions() and "w plant a" not in s.legal_actions()
     t = finish(s)
     p = t.players[0]
@@ -117,6 +117,42 @@ def test_grow_needs_water_and_plant_takes_a_worker_per_hex():
     assert p.crop[L["a"]] == 2  # watered: grew
     assert p.crop[L["c"]] == 1  # planted this round, after growing
     assert p.crop[L["f"]] == 0  # one worker cannot plant a 2-hex paddy
+
+
+def test_a_paddy_harvested_or_rotting_this_round_may_be_planted_again():
+    # rice_paddy.alloc.useful, rice_paddy.plant.cost: planting follows harvest and rot in the round, and every
+    # paddy without tiles after growing may be planted (a planted, ungrown one may not)
+    kw = dict(crop={"a": "planted", "f": "grown"}, magic="f")  # magic water: f is wet again when planting
+    s = farm(**kw)
+    assert "w plant f" in s.legal_actions() and "w plant a" not in s.legal_actions()
+    harvested = finish(farm(alloc=("w harvest f",) * 4 + ("w plant f",) * 2, **kw))
+    rotted = finish(farm(alloc=("w plant f",) * 2, **kw))
+    unplanted = finish(farm(alloc=("w harvest f",) * 4, **kw))
+    f = s.cfg.index["f"]
+    assert harvested.players[0].crop[f] == 1 and rotted.players[0].crop[f] == 1
+    assert unplanted.players[0].crop[f] == 0
+    assert harvested.players[0].rice > rotted.players[0].rice
+
+
+def test_planting_needs_water_in_the_paddy_unless_the_option_says_any():
+    # rice_paddy.plant.water, rice_paddy.farm.wet-symbol: checked when planting resolves, after the flood
+    alloc = ("w plant c",) * 5
+    dry = finish(farm(alloc=alloc, water="a", crop={"a": "planted"}))
+    c = dry.cfg.index["c"]
+    assert dry.players[0].crop[c] == 0  # five workers spent, nothing planted
+    assert dry.players[0].workers == farm(water="a").players[0].workers  # the workers come back as usual
+    flooded = finish(farm(alloc=alloc, water="acegij", crop={"a": "planted"}))
+    assert flooded.players[0].crop[c] == 1
+    partial = finish(farm(alloc=alloc, water="ag", crop={"a": "planted"}))  # rice_paddy.flood.no-partial
+    assert partial.players[0].crop[c] == 0
+    magic = finish(farm(alloc=alloc, water="a", magic="i", crop={"a": "planted"}))
+    assert magic.players[0].crop[c] == 1
+
+    def any_water(js):
+        js["options"]["plant_water"] = "any"
+    anyway = finish(edit(farm(water="a", crop={"a": "planted"}), any_water).apply("w plant c").apply("w plant c")
+                    .apply("w plant c").apply("w plant c").apply("w plant c"))
+    assert anyway.players[0].crop[c] == 1 and anyway.cfg.plant_dry
 
 
 def test_magic_water_counts_for_growth_as_its_owner_chooses():

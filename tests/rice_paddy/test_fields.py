@@ -213,6 +213,16 @@ def test_drained_water_goes_to_the_next_player_then_the_supply():
     assert t2.water == t.water + 1  # the last player's drained water returns to the supply
 
 
+def test_only_a_hex_holding_a_disc_can_be_drained():
+    # rice_paddy.drain.discs, rice_paddy.magic.never-removed
+    s = edit(drain_state(reservoir=0, water="ad"), lambda js: field(js, 0, magic="h"))
+    for text, rule in (("drain f", "rice_paddy.drain.discs"), ("drain h", "rice_paddy.magic.never-removed")):
+        with pytest.raises(explorer.IllegalAction) as err:
+            s.apply(text)
+        assert err.value.rule == rule
+    assert "drain d" in s.legal_actions() and explorer.from_json(s.to_json()) == s  # refusals left s as it was
+
+
 def test_flood_fills_down_the_chain_without_partial_paddies():
     # rice_paddy.flood.flow, rice_paddy.flood.no-partial, rice_paddy.flood.surplus, rice_paddy.flood.order
     s = drain_state(reservoir=3, water="a")

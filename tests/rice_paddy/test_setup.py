@@ -26,6 +26,7 @@ def test_decks_rain_achievements_and_round_track():
     assert sorted(js["spirit_decks"][1]) == list(range(21, 41))
     assert sorted(js["rain"]["deck"]) == list(range(1, 13)) and js["rain"]["card"] is None
     assert len(js["achievements"]) == 3 + 6
+    assert len(game(2, seed=4).to_json()["achievements"]) == 8  # the rulebook's example: two players, eight tiles
     assert s.round == 1 and s.step == "draft" and s.turn_label() == "spirit draft 1 · pick 1 of 3"
     other = game(3, seed=5).to_json()
     assert other["rain"]["deck"] != js["rain"]["deck"] or other["spirit_decks"] != js["spirit_decks"]
@@ -67,6 +68,21 @@ def test_bonus_walls_are_free_in_the_first_build_step():
     assert s.players[0].bonus == 1
     s = s.apply("done")
     assert s.players[0].bonus == 1 and s.step != "build"
+
+
+def test_paid_pieces_are_placed_before_bonus_pieces():
+    # rice_paddy.setup.bonus-walls: workers paid this round are not wasted by placing a kept bonus piece first
+    s = until(game(2, seed=1), "alloc", 1)
+    s = edit(s, lambda js: [js["seats"][i].update(bonus_walls=2 if i == 0 else 0) for i in range(2)])
+    s = s.apply("w build").apply("w build").apply("w build")
+    while s.step == "alloc":
+        s = s.apply("done")
+    assert s.step == "build" and s.current_player == 0
+    assert (s.players[0].build_left, s.players[0].bonus) == (1, 2)
+    s = s.apply("wall bd")
+    assert (s.players[0].build_left, s.players[0].bonus) == (0, 2)
+    s = s.apply("done")
+    assert s.players[0].bonus == 2 and s.step != "build"
 
 
 def test_draft_keep_pass_left_and_return_last():

@@ -1,4 +1,4 @@
-"""Rice Paddy simulation columns (heuristic.result_columns) and the farm records behind the strategy notebook
+"""Rice Paddy simulation columns (heuristic.result_columns) and the farm records (study) behind the strategy notebook
 (apply_recorded, play_recorded, crops, one_paddy_game, FarmerBot), checked against real seeded games."""
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import pytest
 import explorer
 from explorer.bots import derive, make
 from explorer.games.rice_paddy import heuristic as H
+from explorer.games.rice_paddy import study as S
 from explorer.games.rice_paddy.config import components
+from explorer.games.rice_paddy.steps import ROWS
 from explorer.simulate import simulate
 
 SEED = 11
@@ -19,7 +21,7 @@ BOTS = ["heuristic", "random", "random"]
 def played():
     """simulate()'s table and the same games replayed with play_recorded: (df, [(final, events), ...])."""
     df = simulate("rice_paddy", BOTS, n_games=N, seed=SEED, rotate=True, progress=False)
-    games = [H.play_recorded(BOTS, derive(SEED, i), players=3, rotate=i) for i in range(N)]
+    games = [S.play_recorded(BOTS, derive(SEED, i), players=3, rotate=i) for i in range(N)]
     return df, games
 
 
@@ -100,7 +102,7 @@ def test_the_rice_ledger_adds_up():
             a = bots[s.current_player].choose(s)
             seat, item = s.current_player, s.queue[0]
             price = s.price(seat, a.split()[1]) if a.startswith("buy") else 0
-            t, events = H.apply_recorded(s, a)
+            t, events = S.apply_recorded(s, a)
             expect = list(rice)
             for e in events:
                 if e["step"] == "harvest":
@@ -129,7 +131,7 @@ def test_recorded_apply_is_apply(played):
     n = 0
     while not s.is_terminal:
         a = bots[s.current_player].choose(s)
-        t, _ = H.apply_recorded(s, a)
+        t, _ = S.apply_recorded(s, a)
         plain = s.apply(a)
         assert t == plain and t.to_json() == plain.to_json() and t.legal_actions() == plain.legal_actions()
         assert type(t) is type(plain)
@@ -144,7 +146,7 @@ def test_crops_follow_the_rules(played):
     table = (comp.harvest_table.normal, comp.harvest_table.final)
     n_harvests = 0
     for final, events in games:
-        rows = H.crops(events)
+        rows = S.crops(events)
         harvests = [e for e in events if e["step"] == "harvest" and e["harvested"]]
         assert len([r for r in rows if r["outcome"] == "harvested"]) == len(harvests)
         starts = [r for r in rows if r["by"] == "start"]
@@ -159,7 +161,7 @@ def test_crops_follow_the_rules(played):
                 n_harvests += 1
                 assert 1 <= r["hexes"] <= r["size"] and r["harvest_workers"] >= 2 * r["hexes"]
                 assert r["harvest_round"] >= r["planted_round"] + (1 if r["planted_round"] == 6 else 2)
-                row = H.ROWS.index(r["row"])
+                row = ROWS.index(r["row"])
                 t = table[r["harvest_round"] == 7][row]
                 assert r["table_rice"] == t[r["hexes"] + r["fertilised"] - 1]
                 assert r["rice"] == r["table_rice"] + r["bonus"]
@@ -179,19 +181,19 @@ def test_one_paddy_games(fertilise):
     rows, finals = [], []
     for i in range(3):
         sizes = tuple(1 + (i + j) % 5 for j in range(3))
-        start = H.one_paddy_game(derive(5, i), sizes)
+        start = S.one_paddy_game(derive(5, i), sizes)
         start.check_invariants()
         assert explorer.from_json(start.to_json()) == start
         for seat, k in enumerate(sizes):
             F = start.F(seat)
             assert len(F.members[F.chain[0]]) == k and start.players[seat].crop == (0,) * 10
-        final, events = H.play_recorded(H.FarmerBot(fertilise=fertilise), derive(5, i), state=start)
-        again, _ = H.play_recorded(H.FarmerBot(fertilise=fertilise), derive(5, i), state=start)
+        final, events = S.play_recorded(S.FarmerBot(fertilise=fertilise), derive(5, i), state=start)
+        again, _ = S.play_recorded(S.FarmerBot(fertilise=fertilise), derive(5, i), state=start)
         assert again == final  # seeded: the same game twice
         finals.append(final)
-        rows += [dict(r, size_seat=sizes[r["seat"]]) for r in H.crops(events)]
+        rows += [dict(r, size_seat=sizes[r["seat"]]) for r in S.crops(events)]
         weeding = sum(e["workers"] for e in events if e["step"] == "weeds" and e["crop"])
-        assert sum(r["weed_workers"] for r in H.crops(events)) == weeding
+        assert sum(r["weed_workers"] for r in S.crops(events)) == weeding
         assert not any(e["step"] == "plant" and e["by"] == "start" for e in events)
     harvested = [r for r in rows if r["outcome"] == "harvested"]
     assert harvested and all(r["size"] == r["size_seat"] for r in rows)
@@ -205,7 +207,7 @@ def test_one_paddy_games(fertilise):
     for i, final in enumerate(finals):  # it never builds: every field is still the designed one
         for seat, s in enumerate(final.to_json()["seats"]):
             k = 1 + (i + seat) % 5
-            assert sorted(s["field"]["walls"]) == sorted(H.ONE_PADDY[k][1]) and s["field"]["gates"] == []
+            assert sorted(s["field"]["walls"]) == sorted(S.ONE_PADDY[k][1]) and s["field"]["gates"] == []
 
 
 def test_columns_of_a_hand_made_field():
@@ -224,6 +226,6 @@ def test_columns_of_a_hand_made_field():
 
 def test_one_paddy_game_rejects_bad_sizes():
     with pytest.raises(ValueError):
-        H.one_paddy_game(1, (0, 2, 3))
+        S.one_paddy_game(1, (0, 2, 3))
     with pytest.raises(ValueError):
-        H.one_paddy_game(1, (6,))
+        S.one_paddy_game(1, (6,))

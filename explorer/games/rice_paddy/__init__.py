@@ -14,6 +14,9 @@ OPTIONS: dict = {
     "flood": Option("auto", "interpretation (rice_paddy.flood.choose): 'auto' fills paddies down the chain as far "
                     "as the water goes; 'choose' lets each player stop early and pass the rest on",
                     choices=("auto", "choose")),
+    "plant_water": Option("flooded", "interpretation (rice_paddy.plant.water): 'flooded' plants only a paddy holding "
+                          "water (or magic water) at the plant step; 'any' plants dry paddies too",
+                          choices=("flooded", "any")),
 }
 
 
@@ -22,7 +25,8 @@ def _new(players, seed, data, **opts):
 
 
 def _variants():
-    return [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "flood": "choose"}]
+    return [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "flood": "choose"},
+            {"players": 2, "plant_water": "any"}]
 
 
 def from_view(view: dict, seed: int) -> RicePaddyState:

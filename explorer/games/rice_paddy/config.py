@@ -253,6 +253,7 @@ class Config:
         self.n_workers = comp.workers_per_player
         self.n_livestock = comp.livestock_per_player
         self.flood_choice = self.options.get("flood", "auto") == "choose"
+        self.plant_dry = self.options.get("plant_water", "flooded") == "any"
 
 
 config = config_cache(Config)  # config(players, options, data=None) -> Config

@@ -114,8 +114,11 @@ def simple_policy(state, rnd):
     if st == "alloc":
         for prefix in ALLOC_ORDER:
             opts = [a for a in acts if a.startswith(prefix)]
-            if prefix == "w plant":  # only paddies that exist now
-                opts = [a for a in opts if state.F(seat).paddy_of(state.cfg.index[a[-1]]) is not None]
+            if prefix == "w plant":  # paddies that exist now, free of rocks, that the flood reaches
+                F, p = state.F(seat), state.players[seat]
+                reach = set(F.paddies) if state.cfg.plant_dry else set(F.chain)
+                opts = [a for a in opts if (r := F.paddy_of(state.cfg.index[a[-1]])) in reach
+                        and not p.rocks & F.mask[r]]
             if opts:
                 return opts[0] if prefix != "w build" or rnd.random() < 0.9 else "done"
         return "done"

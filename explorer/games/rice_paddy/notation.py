@@ -78,6 +78,11 @@ def diagnose(state, text: str) -> Exception:
             return IllegalAction("rice_paddy.build.cost", "no pieces left to build this round")
         why = state.can_place(seat, k, 1 if word == "wall" else 2)
         return IllegalAction(why or "rice_paddy.build.edge", f"cannot build a {word} on {rest[0]}")
+    if word == "drain":
+        h = cfg.index.get(rest[0])
+        if h is not None and p.magic >> h & 1 and not p.water >> h & 1:
+            return IllegalAction("rice_paddy.magic.never-removed", f"hex {rest[0]} holds magic water, never drained")
+        return IllegalAction("rice_paddy.drain.discs", f"hex {rest[0]} holds no water disc to drain")
     if word == "flow":
         L = cfg.index
         if rest[1] not in L or (rest[0] != "R" and rest[0] not in L):

@@ -14,9 +14,8 @@ from bokeh.plotting import figure
 
 from ...core.registry import spec
 from .config import components
-from .steps import infestation
+from .steps import ROWS, infestation
 
-ROWS = ("clean", "one pest", "one weed", "more")
 _MARK_COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
 
 

@@ -243,8 +243,9 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
                 for h in range(cfg.H):
                     r = F.region[h]
                     if r in F.pset:
-                        # any hex of an empty paddy: this round's walls may split it (rice_paddy.walls.split-empty)
-                        if p.crop[r] or (r != h and not self.is_empty(p, F, r)):
+                        # any hex of an empty paddy: this round's walls may split it (rice_paddy.walls.split-empty);
+                        # a grown paddy is harvested or rots before planting, so it may be planted again
+                        if p.crop[r] == PLANTED or (r != h and not self.is_empty(p, F, r)):
                             continue
                         cap = len(F.members[r])
                     else:
@@ -456,10 +457,10 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
                 self.walls -= 1
             else:
                 self.gates -= 1
-            if p.bonus:
-                p.bonus -= 1
-            else:
+            if p.build_left:  # paid pieces first: unused ones are lost, bonus ones kept (rice_paddy.setup.bonus-walls)
                 p.build_left -= 1
+            else:
+                p.bonus -= 1
         elif word == "hold":
             p.hold |= 1 << idx[rest[0]]
         elif word == "move":
@@ -541,26 +542,43 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             self.magic -= 1
         elif e == "plant":
             p.crop = put(p.crop, cfg.index[target], PLANTED)
+            if self._log is not None:
+                self._note("plant", seat, self.F(seat).paddy_of(cfg.index[target]), workers=0, planted=True,
+                           by="spirit")
 
-    def preview(self, action) -> dict | None:
-        """The water discs `action` moves, drain/flow/flood and any automatic flood or round-7 clearing it
-        sets off: {"water": [{"from": [seat, hex or "reservoir"], "to": [seat, hex, "reservoir" or
-        "supply"]}, ...]} (for "supply", the seat the disc leaves). None if it moves no water."""
+    def _logged(self, action):
         text = action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
         s = self._copy()
         s._log = log = []
         s._do(text)
         s._advance()
-        if not log:
-            return None
+        s._log = None
         L = self.cfg.labels
-        out = []
-        for (fs, fh), (ts, th) in log:
-            if ts is None:
-                ts, th = fs, "supply"
-            out.append({"from": [fs, fh if isinstance(fh, str) else L[fh]],
-                        "to": [ts, th if isinstance(th, str) else L[th]]})
-        return {"water": out}
+        for j, e in enumerate(log):
+            if e.__class__ is tuple:  # a water disc: ((seat, hex or "reservoir"), (seat or None, hex or place))
+                (fs, fh), (ts, th) = e
+                if ts is None:
+                    ts, th = fs, "supply"
+                log[j] = {"step": "water", "from": [fs, fh if isinstance(fh, str) else L[fh]],
+                          "to": [ts, th if isinstance(th, str) else L[th]]}
+        return s, log
+
+    def apply_with_events(self, action) -> tuple[RicePaddyState, list[dict]]:
+        """(self.apply(action), what the automatic steps it set off did, in order): water discs moved
+        ({"step": "water", "from": [seat, hex or "reservoir"], "to": [seat, hex, "reservoir" or "supply"]})
+        and one report per paddy that plant, weeds, pests, harvest or rot worked on, with step, round,
+        seat, paddy (its hexes' labels), size and what happened (see StepsMixin: workers or livestock
+        placed; harvest: hexes, fertilised, row, table_rice, bonus, rice, unfertilised_rice; ...)."""
+        s, log = self._logged(action)
+        s._freeze()
+        return s, log
+
+    def preview(self, action) -> dict | None:
+        """The water discs `action` moves, drain/flow/flood and any automatic flood or round-7 clearing it
+        sets off: {"water": [{"from": [seat, hex or "reservoir"], "to": [seat, hex, "reservoir" or
+        "supply"]}, ...]} (for "supply", the seat the disc leaves). None if it moves no water."""
+        water = [{"from": e["from"], "to": e["to"]} for e in self._logged(action)[1] if e["step"] == "water"]
+        return {"water": water} if water else None
 
     def _key(self) -> tuple:
         return (self.cfg.key, self.seed, self.round, self.step, self.queue, self.order,

@@ -189,6 +189,13 @@ class StepsMixin:
                     out[r] = out.get(r, 0) + n
         return out
 
+    def _note(self, step: str, seat: int, r: int, **what):
+        """Report what an automatic step did to paddy r, while a caller records (apply_with_events)."""
+        F = self.F(seat)
+        self._log.append({"step": step, "round": self.round, "seat": seat,
+                          "paddy": "".join(self.cfg.labels[h] for h in F.members[r]), "size": len(F.members[r]),
+                          **what})
+
     def _auto_weeds(self):
         """rice_paddy.weeds.cost: workers equal to the paddy's size per weed, dry paddies only."""
         for i in range(self.cfg.players):
@@ -196,7 +203,10 @@ class StepsMixin:
             for r, n in self._pooled(i, "weed").items():
                 p = self.players[i]
                 k = min(p.weeds[r], n // len(F.members[r]))
-                if k and not p.water & F.mask[r]:  # rice_paddy.farm.dry-only
+                wet = bool(p.water & F.mask[r])
+                if self._log is not None:
+                    self._note("weeds", i, r, workers=n, wet=wet, crop=p.crop[r], weeds_removed=0 if wet else k)
+                if k and not wet:  # rice_paddy.farm.dry-only
                     p = self.pm(i)
                     p.weeds = put(p.weeds, r, p.weeds[r] - k)
                     self.weeds += k
@@ -207,13 +217,18 @@ class StepsMixin:
             F = self.F(i)
             for r, n in self._pooled(i, "pest").items():
                 p = self.players[i]
-                if p.water & F.mask[r]:  # rice_paddy.farm.dry-only
+                wet = bool(p.water & F.mask[r])
+                k = 0 if wet else min(p.pests[r], n)
+                fert = not wet and n and p.crop[r] == PLANTED and not p.fert >> r & 1 and self.fert > 0
+                if self._log is not None:
+                    self._note("pests", i, r, livestock=n, wet=wet, crop=p.crop[r], pests_removed=k,
+                               fertilised=bool(fert))
+                if wet:  # rice_paddy.farm.dry-only
                     continue
                 p = self.pm(i)
-                k = min(p.pests[r], n)
                 p.pests = put(p.pests, r, p.pests[r] - k)
                 self.pests += k
-                if n and p.crop[r] == PLANTED and not p.fert >> r & 1 and self.fert > 0:
+                if fert:
                     p.fert |= 1 << r
                     self.fert -= 1
 
@@ -226,14 +241,21 @@ class StepsMixin:
             wet_ok = self.passive(i, "harvest_wet")  # rice_paddy.spirit.harvest-wet overrides dry-only
             for r, n in self._pooled(i, "harvest").items():
                 p = self.players[i]
-                if p.crop[r] != GROWN or (p.water & F.mask[r] and not wet_ok):
-                    continue
-                k = min(len(F.members[r]), n // 2)
+                ok = p.crop[r] == GROWN and not (p.water & F.mask[r] and not wet_ok)
+                k = min(len(F.members[r]), n // 2) if ok else 0
+                fert = p.fert >> r & 1
+                row = infestation(p.weeds[r], p.pests[r])
+                bonus = self.passive(i, "harvest_bonus")
+                if self._log is not None:
+                    self._note("harvest", i, r, workers=n, harvested=bool(k), hexes=k, fertilised=bool(fert),
+                               weeds=p.weeds[r], pests=p.pests[r], row=ROWS[row],
+                               table_rice=table[row][k + fert - 1] if k else 0, bonus=bonus if k else 0,
+                               rice=table[row][k + fert - 1] + bonus if k else 0,
+                               unfertilised_rice=table[row][k - 1] + bonus if k else 0)
                 if not k:
                     continue
                 p = self.pm(i)
-                fert = p.fert >> r & 1
-                p.rice += table[infestation(p.weeds[r], p.pests[r])][k + fert - 1] + self.passive(i, "harvest_bonus")
+                p.rice += table[row][k + fert - 1] + bonus
                 p.crop = put(p.crop, r, NONE)
                 if fert:
                     p.fert &= ~(1 << r)
@@ -245,6 +267,8 @@ class StepsMixin:
             p = self.players[i]
             for r in self.F(i).paddies:
                 if p.crop[r] == GROWN:
+                    if self._log is not None:
+                        self._note("rot", i, r, fertilised=bool(p.fert >> r & 1))
                     p = self.pm(i)
                     p.crop = put(p.crop, r, NONE)
                     if p.fert >> r & 1:
@@ -333,12 +357,17 @@ class StepsMixin:
                 self.pm(i).hold = 0
 
     def _auto_plant(self):
-        """rice_paddy.plant.cost, rice_paddy.plant.whole, rice_paddy.plant.rocks."""
+        """rice_paddy.plant.cost, rice_paddy.plant.whole, rice_paddy.plant.rocks, rice_paddy.plant.water."""
+        dry_ok = self.cfg.plant_dry
         for i in range(self.cfg.players):
             F = self.F(i)
             for r, n in self._pooled(i, "plant").items():
                 p = self.players[i]
-                if p.crop[r] == NONE and not p.rocks & F.mask[r] and n >= len(F.members[r]):
+                ok = (p.crop[r] == NONE and not p.rocks & F.mask[r] and n >= len(F.members[r])
+                      and (dry_ok or (p.water | p.magic) & F.mask[r]))
+                if self._log is not None:
+                    self._note("plant", i, r, workers=n, planted=ok, by="workers")
+                if ok:
                     p = self.pm(i)
                     p.crop = put(p.crop, r, PLANTED)
 
@@ -361,6 +390,9 @@ class StepsMixin:
             bonus = self.passive(i, "end_rice") + self.passive(i, "end_per_paddy") * len(self.F(i).paddies)
             if bonus:
                 self.pm(i).rice += bonus
+
+
+ROWS = ("clean", "one pest", "one weed", "more")  # the harvest table's rows, by infestation()
 
 
 def infestation(weeds: int, pests: int) -> int:
