@@ -51,7 +51,7 @@ def win_rate_plot(table, label: str, *, title: str = "Win rate (95% Wilson inter
     fig = figure(y_range=labels[::-1], x_range=(0, 1), width=width, height=height or max(160, 34 * len(labels) + 70),
                  toolbar_location=None, tools="", title=title, x_axis_label="win rate")
     fig.hbar(y="label", right="rate", height=0.6, color=OTHER, source=src, name="bars")
-    fig.add_layout(Whisker(source=src, base="label", lower="low", upper="high", dimension="width"))
+    fig.add_layout(Whisker(source=src, base="label", lower="low", upper="high", dimension="width", level="overlay"))
     if reference is not None:
         fig.add_layout(Span(location=reference, dimension="height", line_dash="dashed", line_color=CHOSEN))
     fig.add_tools(HoverTool(tooltips=[("", "@label"), ("win rate", "@rate{0.000}"),
