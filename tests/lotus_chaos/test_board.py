@@ -122,6 +122,20 @@ def test_jumps_and_paths():
     assert h[3] == (0, -1) and h[4] == (-3, 0) and h[5] == (-3, 0)  # jumps stop at the edge
 
 
+def test_a_step_pattern_stops_at_its_first_step_off_the_board():
+    """lotus_chaos.movement.path-stop, lotus_chaos.movement.clamp: a token moves as far as it can and stops there;
+    a blocked step is not skipped to go on with the next"""
+    assert path((0, -3), ("path", ("N", "S")), 3, {}) == []
+    assert path((0, -2), ("path", ("S", "N", "N", "N", "S")), 3, {}) == [(0, -1), (0, -2), (0, -3)]
+    assert path((3, -3), ("path", ("NE", "S", "S")), 3, {}) == []
+    s = pos(cards={0: ["b1"]}, blanks={"b1": "all tokens move path N S"})
+    h = hexes_of(s.apply("play b1"))
+    assert h[0] == (0, -3)                      # Red 1 on the N corner: N is off the board, so it stays
+    assert h[1] == (3, -3)                      # Blue 2 on the NE corner: likewise
+    assert h[3] == (0, 3)                       # Grey 4 on the S corner: N then S, back where it was
+    assert h[2] == (3, 0) and h[5] == (-3, 0)   # SE and NW corners: N then S
+
+
 def test_preview_draws_every_moving_token():
     s = pos(cards={0: [11]})
     p = s.preview("play 11")

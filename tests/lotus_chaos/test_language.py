@@ -40,6 +40,21 @@ def test_spellings_and_filler_words_are_tolerated():
         L.parse("blind swap 1 with a color wheel player")
 
 
+def test_rulebook_example_all_odd_color_wheel_players_and_gray():
+    """lotus_chaos.write.move-combination: the rulebook's own example sentence, word for word; 'gray' anywhere
+    (also ending the card, or before a full stop) is the grey token"""
+    example = "All Odd Color Wheel players move 1 space north"
+    assert L.parse(example) == L.parse("odd color wheel tokens move 1 N")
+    assert L.parse(example + ".") == L.parse(example)
+    assert verdict(example) is None  # Red 1 and Yellow 3
+    assert L.parse("all tokens move 1 towards gray") == L.parse("all tokens move 1 towards grey") \
+        == (("move", None, ("colour", "grey", 1), False),)
+    assert L.parse("All tokens move 2 towards Gray.") == L.parse("all tokens move 2 towards grey")
+    assert L.parse("all grayscale players move 1 towards gray token") == \
+        (("move", ("grayscale",), ("colour", "grey", 1), False),)
+    assert L.parse("all players pass hands left") == (("pass", "left"),)  # 'all players' still passes
+
+
 @pytest.mark.parametrize("text", [
     "", "   ", "fly to the moon", "odd tokens move", "odd tokens move 999 N", "move 1 N", "import os",
     "__import__('os').system('ls')", "odd tokens move 1 N then", "[unclosed tokens move 1 N",
@@ -90,6 +105,23 @@ def test_move_boundary_1_sole_member():
 def test_move_boundary_2_identifiable_property():
     """lotus_chaos.write.move-identifiable"""
     assert verdict("[red shirts: 2 4] tokens move 1 N") is None
+    assert verdict("[The Steve Group: 2 4] tokens move 1 N") is None  # the rulebook's good example
+    # the rulebook's bad examples, and other lists of players
+    for text in ("[Dave and Jim: 1 2] tokens move 1 N", "[Sue, Bill and Mary: 1 2 3] tokens move 1 N",
+                 "[seats 1 and 2: 1 2] tokens move 1 N", "[dave & jim: 1 2] tokens move 1 N",
+                 "[dave, jim: 1 2] tokens move 1 N", "[dave or jim: 1 2] tokens move 1 N"):
+        rule, msg = verdict(text)
+        assert rule == "lotus_chaos.write.move-identifiable" and "lists players" in msg, text
+    assert L.parse("[Sue, Bill and Mary: 1, 2, 3] tokens move 1 N")[0][1][0] == \
+        ("custom", "sue, bill and mary", (1, 2, 3))  # the name is kept as written, commas and filler words too
+    assert L.parse("[the friends of the hat: 1 2] tokens move 1 N")[0][1][0][1] == "the friends of the hat"
+    # one card may not create one name twice with different members; it may refer to its own new group
+    rule, msg = verdict("[a: 1 2] tokens move 1 S then [a: 3 4] tokens move 1 N")
+    assert rule == "lotus_chaos.write.move-identifiable" and "twice" in msg
+    assert verdict("[hats: 1 2] tokens move 1 S then [hats: 1 2] tokens move 1 N") is None
+    assert verdict("[hats: 1 2] tokens move 1 S then [hats] tokens move 1 N then odd tokens move 1 S") is None
+    assert verdict("[hats: 1 2] tokens move 1 S then [hats] tokens move 1 N then odd tokens move 1 S then "
+                   "even tokens move 1 N")[0] == "lotus_chaos.write.move-combination"  # hats, odd, even
     for text in ("[red and blue: 1 2] tokens move 1 N", "[1 and 3: 1 3] tokens move 1 N",
                  "[odd: 1 3] tokens move 1 N"):
         assert verdict(text)[0] == "lotus_chaos.write.move-identifiable", text
@@ -100,8 +132,8 @@ def test_move_boundary_2_identifiable_property():
 
 
 def test_move_boundary_3_two_groups_no_isolation():
-    """lotus_chaos.write.move-combination: the rulebook's example 'All Odd Color Wheel players move 1 north'"""
-    assert verdict("odd color wheel tokens move 1 N") is None  # Red 1 and Yellow 3
+    """lotus_chaos.write.move-combination: the rulebook's example 'All Odd Color Wheel players move 1 space north'"""
+    assert verdict("All Odd Color Wheel players move 1 space north") is None  # Red 1 and Yellow 3
     rule, msg = verdict("odd grayscale tokens move 1 N")
     assert rule == "lotus_chaos.write.move-combination"
     assert msg == "isolates a single player: only White 5 is Odd and Grayscale"
@@ -130,6 +162,17 @@ def test_move_boundary_5_tokens_stay_on_the_board():
     assert verdict("all tokens move 1 towards blue", alive=(0, 2, 3))[0] == "lotus_chaos.write.move-on-board"
 
 
+def test_movement_moves_one_hex_or_more():
+    """lotus_chaos.write.move-count: a move of no hex is refused, like a swap of no card"""
+    assert verdict("odd tokens move 1 N") is None and verdict("odd tokens jump 1 N") is None
+    for text in ("odd tokens move 0 N", "odd tokens jump 0 N", "all tokens move 0 towards centre",
+                 "all tokens move 0 away from centre", "all tokens move 0 towards token 2",
+                 "odd tokens move 1 N then even tokens move 0 S"):
+        rule, msg = verdict(text)
+        assert rule == "lotus_chaos.write.move-count" and "no hex" in msg, text
+    assert verdict("blind swap 0 with player on left")[0] == "lotus_chaos.write.swap-count"
+
+
 def test_movement_or_swap_not_both():
     """lotus_chaos.write.kind"""
     assert verdict("odd tokens move 1 N then blind swap 1 with deck")[0] == "lotus_chaos.write.kind"
@@ -145,6 +188,14 @@ def test_swap_boundary_1_existing_groups_and_generalisations():
                  "blind swap 1 with a [hats] player", "blind swap 1 with a odd low high player"):
         assert verdict(text)[0] == "lotus_chaos.write.swap-groups", text
     assert verdict("blind swap 1 with a [hats] player", groups={"hats": (1, 2)}) is None
+    # at most two groups on the whole card, as for movement
+    assert verdict("blind swap 1 with a odd player then blind swap 1 with a low player") is None
+    assert verdict("blind swap 1 with a odd player then blind swap 1 with a odd low player") is None
+    rule, msg = verdict("blind swap 1 with a odd player then blind swap 1 with a low player then "
+                        "blind swap 1 with a high player")
+    assert rule == "lotus_chaos.write.swap-groups" and "3 groups" in msg
+    assert verdict("blind swap 1 with a [hats] player then blind swap 1 with each odd low player",
+                   groups={"hats": (1, 2)})[0] == "lotus_chaos.write.swap-groups"
 
 
 def test_swap_boundaries_2_3_4_modes():
@@ -152,6 +203,19 @@ def test_swap_boundaries_2_3_4_modes():
     for mode in ("blind", "take", "give"):
         prog = L.parse(f"{mode} swap 1 with player on left")
         assert prog[0][1] == (mode,) and L.check(prog, table()) is None
+
+
+def test_a_swap_naming_no_mode_is_blind():
+    """lotus_chaos.write.swap-default-blind: and its canonical text says so"""
+    prog = L.parse("swap 1 with player on left")
+    assert prog == L.parse("blind swap 1 with player on left") and prog[0][1] == ("blind",)
+    assert L.render(prog) == "blind swap 1 with player on left"
+    assert verdict("swap 2 with deck") is None
+    rule, msg = verdict("take swap 1 with player on left then swap 1 with player on right")
+    assert rule == "lotus_chaos.write.swap-uniform" and "blind and take" in msg
+    s = pos(phase="draw", revealed=["3", "4"])
+    t = s.apply('write "swap 1 with player on left"')
+    assert t.notice is None and t.to_json()["blanks"]["b1"] == "blind swap 1 with player on left"
 
 
 def test_swap_boundary_5_count():
@@ -183,6 +247,12 @@ def test_swap_boundary_9_uniform_mode():
     """lotus_chaos.write.swap-uniform"""
     rule, msg = verdict("blind take swap 1 with player on left")
     assert rule == "lotus_chaos.write.swap-uniform" and "blind and take" in msg
+    # across the whole card: one swap choosing and another blind is refused too
+    rule, msg = verdict("take swap 1 with player on left then blind swap 1 with player on right")
+    assert rule == "lotus_chaos.write.swap-uniform" and "blind and take" in msg
+    assert verdict("give swap 1 with player on left then take swap 1 with player on right")[0] == \
+        "lotus_chaos.write.swap-uniform"
+    assert verdict("take swap 1 with player on left then take swap 1 with player on right") is None
 
 
 def test_swap_boundary_10_deck_is_blind():
@@ -282,8 +352,8 @@ def test_house_rules_let_the_table_overrule_social_boundaries_only():
 
 
 def test_groups_combine_as_both_or_either():
-    """lotus_chaos.groups.union: 'odd color wheel' is in both groups, 'odd or grayscale' in either; each names two
-    groups for boundary 3, and the union works for swaps too"""
+    """lotus_chaos.groups.union: 'odd color wheel' is in both groups (the rulebook's way), 'odd or grayscale' in
+    either (the engine's extension); each names two groups for boundary 3, and the union works for swaps too"""
     assert L.render(L.parse("Odd or Grayscale tokens move 1 hex north")) == "odd or grayscale tokens move 1 N"
     t = table()
     assert t.select(L.parse("odd color wheel tokens move 1 N")[0][1]) == (0, 2)

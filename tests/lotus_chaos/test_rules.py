@@ -146,6 +146,28 @@ def test_swap_shortfall():
     assert len(cards_of(t, 0)) == 3 and len(cards_of(t, 1)) == 1 and "7" in cards_of(t, 0)
 
 
+def test_whole_hands_swap_one_for_one_or_completely():
+    """lotus_chaos.swap.whole-hands, lotus_chaos.write.swap-ratio: Red 1 holds five cards and Blue 2 one. By
+    default one card goes each way (the smaller hand); whole_hands=complete swaps the two hands. Equal hands
+    swap completely either way."""
+    cards = {0: ["b1", 1, 2, 3, 4], 1: [5]}
+    blanks = {"b1": "blind swap hands with player on left"}
+    s = pos(cards=cards, blanks=blanks)
+    t = s.apply("play b1")
+    assert len(cards_of(t, 0)) == 5 and len(cards_of(t, 1)) == 1 and "5" in cards_of(t, 0)
+    assert cards_of(t, 1)[0] in ("1", "2", "3", "4", "b1")
+    c = pos(cards=cards, blanks=blanks, options={"whole_hands": "complete"}).apply("play b1")
+    assert cards_of(c, 0) == ["5"] and cards_of(c, 1) == ["1", "2", "3", "4", "b1"]
+    # a choosing swap of whole hands: Red 1 takes Blue 2's only card, Blue 2 picks one of Red 1's five
+    take = pos(cards=cards, blanks={"b1": "take swap hands with player on left"}).apply("play b1")
+    assert take.current_player == 1 and legal(take) == {"take 1", "take 2", "take 3", "take 4", "take b1"}
+    take = take.apply("take 3")
+    assert cards_of(take, 0) == ["1", "2", "4", "5", "b1"] and cards_of(take, 1) == ["3"]
+    even = pos(cards={0: ["b1", 1], 1: [5, 6]}, blanks=blanks).apply("play b1")
+    assert cards_of(even, 0) == ["5", "6"] and cards_of(even, 1) == ["1", "b1"]
+    assert explorer.load("lotus_chaos", seed=0).cfg.complete_hands is False
+
+
 def test_partner_choice_and_pick_errors():
     """lotus_chaos.swap.partner, lotus_chaos.swap.pick"""
     s = pos(cards={0: [45, 1], 3: [2], 4: [3], 5: [4]}, hexes={0: [0, -1]})
@@ -190,6 +212,34 @@ def test_objective_win_at_end_of_turn_and_first_round():
         if over:
             assert t.winners() == [0] and t.scores()["seats"] == [1, 0, 0, 0, 0, 0]
             assert t.view(-1)["result"]["winners"] == [0] and t.legal_actions() == ()
+
+
+def test_the_winner_shows_their_objective_card():
+    """lotus_chaos.objective.show: the winner's objective is public in every view once the game is over (and no
+    longer private); the others' stay hidden; before the end it was private"""
+    hexes = {0: [0, -2], 1: [0, -3]}
+    s = pos(hexes=hexes, cards={})
+    assert s.private_ids(0) == {"objective-north"}
+    assert all(s.view(v)["seats"][0]["objective"] is None for v in (-1, 1, 2, 3, 4, 5))
+    t = s.apply("move N")
+    assert t.is_terminal and t.winners() == [0]
+    assert t.private_ids(0) == frozenset()
+    for viewer in (-1, 0, 1, 2, 3, 4, 5):
+        v = t.view(viewer)
+        assert v["seats"][0]["objective"]["key"] == "north", viewer
+        assert '"objective-north"' in json.dumps(v)
+        if viewer not in (-1, 2):
+            assert v["seats"][2]["objective"] is None  # Yellow 3 did not win: its card stays hidden
+    for seat in range(1, 6):
+        assert t.private_ids(seat) == {f"objective-{t.cfg.objectives[t.objective[seat]]}"}
+    assert "· north" in t.svg(-1)
+    # both players who met their objectives show them, whoever wins under simultaneous=turn_order
+    both = {0: [0, -2], 1: [0, -3], 2: [0, 3], 3: [0, 3], 4: [-2, 2]}
+    u = pos(hexes=both, options={"simultaneous": "turn_order"}).apply("move N")
+    assert u.winners() == [0]
+    assert u.view(-1)["seats"][0]["objective"]["key"] == "north"
+    assert u.view(-1)["seats"][2]["objective"]["key"] == "south" and u.private_ids(2) == frozenset()
+    assert u.view(-1)["seats"][1]["objective"] is None
 
 
 def test_objective_count_option():

@@ -46,6 +46,9 @@ OPTIONS = {
     "objections": Option("validator", "interpretation: a written card within the engine's boundary checks is "
                          "accepted ('validator') or then goes to the other players, any of whom may object ('table')",
                          ("validator", "table")),
+    "whole_hands": Option("one_for_one", "interpretation: a card swapping whole hands between players holding "
+                          "different numbers of cards swaps as many as the smaller hand holds, one for one "
+                          "('one_for_one'), or the two hands completely ('complete')", ("one_for_one", "complete")),
     "house_rules": Option(False, "the table overrules the validator: written cards that break a group or "
                           "singling-out boundary are accepted"),
 }
@@ -60,7 +63,7 @@ def _variants():
         {"players": 6},
         {"players": 6, "radius": 2, "accusations": "active"},
         {"players": 6, "tiebreak": "clockwise", "objective_count": "exactly", "simultaneous": "turn_order",
-         "trade_pick": "give", "house_rules": True, "objections": "table"},
+         "trade_pick": "give", "house_rules": True, "objections": "table", "whole_hands": "complete"},
         {"players": 6, "radius": 4, "accusations": "active", "diagonal": "corner"},
     ]
 

@@ -80,18 +80,20 @@ def step_away(h, radius, tiebreak="straight"):
 
 
 def path(h, motion, radius, targets, tiebreak="straight") -> list:
-    """Hexes a token at `h` enters under `motion` (see language.py), stopping at the board's edge.
+    """Hexes a token at `h` enters under `motion` (see language.py), stopping at the board's edge (a token
+    moves as far as it can and stops there: lotus_chaos.movement.clamp).
     `targets` maps ("token", n) / ("colour", c) to the target hex (None if it is off the board)."""
     kind = motion[0]
     out = []
     if kind == "dir":
         return hx.walk(h, motion[1], motion[2], radius)
-    if kind == "path":
+    if kind == "path":  # lotus_chaos.movement.path-stop: the first step off the board ends the pattern
         for d in motion[1]:
             nxt = hx.neighbor(h, d)
-            if hx.length(nxt) <= radius:
-                out.append(nxt)
-                h = nxt
+            if hx.length(nxt) > radius:
+                break
+            out.append(nxt)
+            h = nxt
         return out
     if kind == "jump":  # straight to the hex n away, or the last hex of that line on the board
         walked = hx.walk(h, motion[1], motion[2], radius)

@@ -138,6 +138,7 @@ class Config:
         self.shared_win = options["simultaneous"] == "share"
         self.accuse_all = options["accusations"] == "any"
         self.table_vote = options["objections"] == "table"
+        self.complete_hands = options["whole_hands"] == "complete"
 
 
 config = config_cache(Config)  # config(players, options, data=None) -> Config

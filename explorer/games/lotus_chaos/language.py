@@ -5,7 +5,8 @@ spellings and the filler words *the, hex, hexes, space(s), currently, for, of, y
 
 Movement (everyone's token, or the members of up to two groups; groups are ``odd even color wheel grayscale
 low high``, a group created earlier ``[red shirts]`` or a new one ``[red shirts: 1 4]`` naming the number
-identifiers of its members; ``odd color wheel`` means in both groups, ``odd or grayscale`` in either)::
+identifiers of its members; ``odd color wheel`` (also ``all odd color wheel players``) means in both groups,
+``odd or grayscale`` in either, an extension of the engine's own; a path stops at its first step off the board)::
 
     even color wheel tokens move 2 north          all tokens move 1 towards centre
     odd tokens move 1 away from centre except tokens in centre
@@ -14,7 +15,7 @@ identifiers of its members; ``odd color wheel`` means in both groups, ``odd or g
     odd or grayscale tokens move 2 towards ne corner
 
 Swaps (mode ``blind``, ``take`` = each side chooses the cards it takes, ``give`` = each side chooses the
-cards it gives; ``n`` cards each way, ``a`` card, or whole ``hands``)::
+cards it gives, no mode = blind; ``n`` cards each way, ``a`` card, or whole ``hands``)::
 
     blind swap 1 with a color wheel player        take swap 1 with an odd color wheel player
     give swap 2 with player on left               blind swap 1 with deck
@@ -54,7 +55,7 @@ move: who "move" INT motion exc?        -> move
 remove: "remove" who | who "leave" "board"
 
 who: "all" _units?                      -> everyone
-   | gterm+ _units?                     -> groups
+   | "all"? gterm+ _units?              -> groups
 _units: "tokens" | "token" | "players" | "player"
 
 ?gterm: group
@@ -125,9 +126,13 @@ GROUPNAME: /\[[a-z0-9 '&:,-]{1,40}\]/
 _FILLER = {"the", "hex", "hexes", "space", "spaces", "currently", "for", "of", "your", "their", "an", "action"}
 
 
-def normalise(text: str) -> str:
-    t = text.lower().replace("center", "centre").replace("colour", "color").replace("greyscale", "grayscale")
-    t = t.replace("gray ", "grey ").replace(".", " ; ")
+_BRACKETS = re.compile(r"(\[[^\[\]]*\])")
+
+
+def _words(t: str) -> list:
+    """The words of a stretch of card text outside a group's brackets, spellings and filler normalised."""
+    t = t.replace("center", "centre").replace("colour", "color").replace("greyscale", "grayscale")
+    t = re.sub(r"\bgray\b", "grey", t).replace(".", " ; ")
     t = re.sub(r"(-?\d+)\s*,\s*(-?\d+)", r"\1,\2", t)  # a hex "3, -1" stays one word
     t = re.sub(r",(?!-?\d)", " ", t)
     words = []
@@ -138,12 +143,22 @@ def normalise(text: str) -> str:
             continue
         else:
             words.append(w)
+    return words
+
+
+def normalise(text: str) -> str:
+    words = []
+    # a group's name in brackets is kept as written (commas and all: lotus_chaos.write.move-identifiable)
+    for i, part in enumerate(_BRACKETS.split(text.lower())):
+        words += ["[" + " ".join(part[1:-1].split()) + "]"] if i % 2 else _words(part)
     # "for" only matters between two counts ("2 for 1")
     out = []
     for i, w in enumerate(words):
         if w == "for" and not (0 < i < len(words) - 1 and words[i - 1].isdigit() and words[i + 1].isdigit()):
             continue
         out.append(w)
+    while out and out[-1] == ";":  # a full stop ending the card
+        out.pop()
     return " ".join(out)
 
 
@@ -271,6 +286,8 @@ class _Build(Transformer):
                 amount = c
             else:
                 partner = c
+        if not modes:  # lotus_chaos.write.swap-default-blind: a swap that names no mode is blind
+            modes.add("blind")
         return ("swap", tuple(sorted(modes)), amount, kind, partner, erase)
 
     def n_cards(self, n):
@@ -502,6 +519,8 @@ def groups_of(program):
 
 
 _ENUMERATION = set(COLOURS) | {"gray", "and", "&", "or", "players", "player", "group", "the"}
+# a name joining words with "and", "or", "&" or a comma lists players ("Dave and Jim", "Sue, Bill and Mary")
+_LIST_NAME = re.compile(r"\b(?:and|or)\b|&|,")
 
 # boundaries a table may overrule (house rules); the others the engine could not carry out
 SOCIAL = {"lotus_chaos.write.move-sole", "lotus_chaos.write.move-identifiable",
@@ -520,12 +539,29 @@ def check(program, table: Table):
     return _check_swaps(program, table)
 
 
+def _key(g):
+    """One group however it is written: a created group by its name, with or without its members."""
+    return g if isinstance(g, str) else ("custom", g[1])
+
+
+def _distinct(groups) -> list:
+    out, keys = [], set()
+    for g in groups:
+        if _key(g) not in keys:
+            keys.add(_key(g))
+            out.append(g)
+    return out
+
+
 def _check_new_group(g, table):
     name, nums = g[1], g[2]
     words = name.replace(",", " ").split()
     if all(w in _ENUMERATION or w.isdigit() for w in words) or name in BUILTIN_TEXT.values():
         return ("lotus_chaos.write.move-identifiable",
                 f"'{name}' is not one identifiable property (a group cannot just list players)")
+    if _LIST_NAME.search(name):
+        return ("lotus_chaos.write.move-identifiable",
+                f"'{name}' lists players (joined by 'and', 'or', '&' or a comma), not one identifiable property")
     by_number = {table.numbers[i]: i for i in table.alive}
     missing = [n for n in nums if n not in by_number]
     if missing:
@@ -547,12 +583,28 @@ def _check_movement(program, table):
         if c[0] == "remove":
             return ("lotus_chaos.write.move-on-board", "removes tokens from the board")
         m = c[2]
+        if m[0] not in ("path", "jumpto") and m[-1] == 0:  # lotus_chaos.write.move-count
+            return ("lotus_chaos.write.move-count",
+                    f"'{clause_text(c)}' moves tokens no hex: a movement action moves them one hex or more")
         if m[0] == "jumpto" and m[1][0] == "hex" and len_hex(m[1][1:]) > table.radius:
             return ("lotus_chaos.write.move-on-board", f"the hex {m[1][1]},{m[1][2]} is off the board")
         if m[0] == "token" and m[1] not in [table.numbers[i] for i in table.alive]:
             return ("lotus_chaos.write.move-on-board", f"token {m[1]} is not on the board")
         if m[0] == "colour" and m[1] not in [table.colours[i] for i in table.alive]:
             return ("lotus_chaos.write.move-on-board", f"the {m[1]} token is not on the board")
+    # the groups this card creates: one name, one set of members; later clauses may refer to them by name
+    created = {}
+    for g in groups:
+        if not isinstance(g, str) and g[2] is not None:
+            if created.get(g[1], g[2]) != g[2]:
+                return ("lotus_chaos.write.move-identifiable",
+                        f"the card creates the group '{g[1]}' twice, with different members")
+            created[g[1]] = g[2]
+    if created:
+        by_number = {table.numbers[i]: i for i in table.alive}
+        new = {n: tuple(sorted(by_number[x] for x in nums if x in by_number))
+               for n, nums in created.items() if n not in table.groups}
+        table = Table(table.alive, table.numbers, table.colours, {**table.groups, **new}, table.radius, table.limit)
     if len(table.alive) == 2 and any(c[1] is not None and len(table.select(c[1])) < 2 for c in program):
         return ("lotus_chaos.write.move-two-left", "with two players left, a new move must affect both of them")
     for g in groups:
@@ -568,9 +620,10 @@ def _check_movement(program, table):
         if len(seats) < 2:
             return ("lotus_chaos.write.move-sole",
                     f"the {_gname(g)} group has a sole member: only {_names(table, seats)}")
-    if len(groups) > 2:
+    distinct = _distinct(groups)
+    if len(distinct) > 2:
         return ("lotus_chaos.write.move-combination",
-                f"refers to {len(groups)} groups ({', '.join(_gname(g) for g in groups)}); at most two")
+                f"refers to {len(distinct)} groups ({', '.join(_gname(g) for g in distinct)}); at most two")
     for c in program:
         if c[1] is None:
             continue
@@ -585,14 +638,15 @@ def _check_movement(program, table):
 
 
 def _check_swaps(program, table):
-    for c in program:
-        if c[0] != "swap":
-            continue
+    swaps = [c for c in program if c[0] == "swap"]
+    modes = sorted({m for c in swaps for m in c[1]})  # lotus_chaos.write.swap-uniform: across the whole card
+    if len(modes) > 1:
+        return ("lotus_chaos.write.swap-uniform",
+                f"mixes {' and '.join(modes)} swapping: a swap is all blind, all choose what to give, "
+                "or all choose what to take, on the whole card")
+    named = []  # the groups the card's swaps name (lotus_chaos.write.swap-groups: at most two on the card)
+    for c in swaps:
         _, modes, amount, kind, partner, erase = c
-        if len(modes) > 1:
-            return ("lotus_chaos.write.swap-uniform",
-                    f"mixes {' and '.join(modes)} swapping: a swap is all blind, all choose what to give, "
-                    "or all choose what to take")
         if isinstance(amount, tuple):
             if amount[1] != amount[2]:
                 return ("lotus_chaos.write.swap-ratio", f"swaps {amount[1]} for {amount[2]}: swaps are one for one")
@@ -606,7 +660,7 @@ def _check_swaps(program, table):
             return ("lotus_chaos.write.swap-blank-text", "erases swapped blank cards: their actions stay on them")
         k = partner[0]
         if k == "deck":
-            if modes and modes != ("blind",):
+            if modes != ("blind",):
                 return ("lotus_chaos.write.swap-deck-blind", "a swap with the deck must be blind")
             if kind == "blank":
                 return ("lotus_chaos.write.swap-deck-blank", "blank action cards cannot be swapped with the deck")
@@ -615,16 +669,18 @@ def _check_swaps(program, table):
             return ("lotus_chaos.write.swap-groups",
                     f"singles out {who} by name: name a generalisation (player on left) or existing groups")
         if k in ("a", "each"):
-            gs = flat(partner[1])
-            if len(gs) > 2:
-                return ("lotus_chaos.write.swap-groups", f"refers to {len(gs)} groups; at most two existing groups")
-            for g in gs:
+            for g in flat(partner[1]):
+                named.append(g)
                 if not isinstance(g, str):
                     if g[2] is not None:
                         return ("lotus_chaos.write.swap-groups", f"creates the group '{g[1]}': a swap may only use "
                                 "existing groups")
                     if g[1] not in table.groups:
                         return ("lotus_chaos.write.swap-groups", f"no existing group is named '{g[1]}'")
+    named = _distinct(named)
+    if len(named) > 2:
+        return ("lotus_chaos.write.swap-groups", f"refers to {len(named)} groups "
+                f"({', '.join(_gname(g) for g in named)}); at most two existing groups on the card")
     return None
 
 

@@ -461,16 +461,18 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def _pair(self, act, partner, clause) -> tuple:  # lotus_chaos.swap.shortfall
         amount = clause[2]
-        if amount == "hands":
-            mine, theirs = self._eligible(act, clause), self._eligible(partner, clause)
-            self._exchange(act, partner, tuple(mine), tuple(theirs))
-            return ()
-        n = amount[1] if isinstance(amount, tuple) else amount
         ea, ep = self._eligible(act, clause), self._eligible(partner, clause)
+        if amount == "hands":  # lotus_chaos.swap.whole-hands
+            if self.cfg.complete_hands or len(ea) == len(ep):
+                self._exchange(act, partner, tuple(ea), tuple(ep))
+                return ()
+            n = min(len(ea), len(ep))  # one for one: as many cards as the smaller hand holds
+        else:
+            n = amount[1] if isinstance(amount, tuple) else amount
         k = min(n, len(ea), len(ep))
         if k <= 0:
             return ()
-        if clause[1] in ((), ("blind",)):  # lotus_chaos.write.swap-blind
+        if clause[1] == ("blind",):  # lotus_chaos.write.swap-blind
             self.rs, ea = rng.shuffled(self.rs, ea)
             self.rs, ep = rng.shuffled(self.rs, ep)
             self._exchange(act, partner, tuple(ea[:k]), tuple(ep[:k]))

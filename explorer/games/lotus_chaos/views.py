@@ -15,9 +15,14 @@ class ViewMixin:
     __slots__ = ()
 
     # ---- who knows which objective -------------------------------------------------------------------
+    def shown(self, seat) -> bool:
+        """Whether `seat` has shown its objective card to everyone: it is out of the game
+        (lotus_chaos.accuse.reveal), or the game is over and its objective is met (lotus_chaos.objective.show)."""
+        return not self.alive[seat] or (self.phase == 4 and self.objective_met(seat))
+
     def knows(self, viewer, seat) -> bool:
         """Whether `viewer` (None: omniscient, -1: spectator) may see `seat`'s objective card."""
-        if viewer is None or viewer == seat or not self.alive[seat]:  # lotus_chaos.accuse.reveal
+        if viewer is None or viewer == seat or self.shown(seat):
             return True
         if viewer < 0:
             return False
@@ -26,7 +31,7 @@ class ViewMixin:
 
     def private_ids(self, seat: int) -> frozenset:
         """Seat's objective card while nobody else has seen it (lotus_chaos.setup.objectives)."""
-        if not self.alive[seat]:
+        if self.shown(seat):
             return frozenset()
         if any(b == seat and not ok for _, b, _, ok in self.accusations):
             return frozenset()
