@@ -59,18 +59,42 @@ def test_hall_stops_the_move_and_may_hold_many():
 
 def test_never_stay_and_one_leader_per_room():
     """round_house.move.steps and round_house.move.one-per-room: the start room and occupied rooms are never
-    destinations, and moving there is illegal with the state unchanged."""
+    destinations; moving there (or too far) is refused naming the rule broken, with the state unchanged."""
     s = example()
     before = s.to_json()
-    for bad in ("1>o1", "1>i2", "1>o6"):
+    for bad, rule in (("1>o1", "round_house.move.steps"),          # staying put
+                      ("1>i2", "round_house.move.one-per-room"),   # Blue stands there
+                      ("1>o6", "round_house.move.steps"),          # ahead, but five steps away
+                      ("2>h", "round_house.move.steps")):          # the hall leader staying in the hall
         with pytest.raises(explorer.IllegalAction) as err:
             s.apply(bad)
-        assert err.value.rule == "round_house.move.steps"
-    assert s.to_json() == before
+        assert err.value.rule == rule, bad
+        assert s.to_json() == before
     for room in s.reachable(0):
         t = s.apply(f"1>{room}")
         occupied = [r for ls in t.leaders for r in ls if r != -1]
         assert len(occupied) == len(set(occupied))
+
+
+def test_rulebook_pictured_illegal_move_is_refused():
+    """round_house.move.clockwise: the rulebook pictures a leader going the wrong way ('像這樣就違反規則了').
+    From i2, o2 is one stair away against the stair's arrow and o3 is behind: both are refused naming the
+    clockwise rule, with the state unchanged; a room ahead but too far names the step rule instead."""
+    s = edit(fresh(3), lambda d: (at(d, 0, "i2", "h"), phase(d, 0, "move")))
+    before = s.to_json()
+    for bad in ("1>o2", "1>o3", "1>i1"):
+        with pytest.raises(explorer.IllegalAction) as err:
+            s.apply(bad)
+        assert err.value.rule == "round_house.move.clockwise", bad
+        assert "clockwise" in str(err.value)
+        assert s.to_json() == before
+    with pytest.raises(explorer.IllegalAction) as err:
+        s.apply("1>o7")  # ahead (up the i3 stair), but four steps away
+    assert err.value.rule == "round_house.move.steps"
+    with pytest.raises(explorer.IllegalAction) as err:
+        s.apply("3>o1")
+    assert err.value.rule == "round_house.setup.leaders"
+    assert s.to_json() == before
 
 
 def test_leaving_the_hall_by_both_rings():

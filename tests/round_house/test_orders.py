@@ -173,3 +173,59 @@ def test_orders_in_hand_are_secret():
     for seat in (-1, 1, 2):
         assert f'"{mine}"' not in json.dumps(s.view(seat))
     assert s.view(1)["seats"][0]["hand"] is None and s.view(1)["seats"][0]["hand_size"] == 1
+
+
+def _secret_hand(hand, goods=("fruit", "cel")):
+    """Seat 0 in the gold room o5 with `goods` (+ its gold), holding `hand`; seats 1 and 2 hold O02 and O03.
+    Positions built with different `hand`s of one size differ only in what seat 0 alone may see."""
+    def fn(d):
+        for seat, h in zip(d["seats"], (hand, ["O02"], ["O03"])):
+            seat["hand"] = list(h)
+        for g in goods:
+            give(d, 0, g, 1)
+        at(d, 0, "o5", "h")
+        phase(d, 0, "room", room="o5", left=1)
+    return edit(fresh(3), fn)
+
+
+def _public(s):
+    """Everything seats 1 and 2 and a spectator are shown, including whose turn it is."""
+    return (s.current_player, s.phase, s.turn_label(), s.view(-1), s.view(1), s.view(2))
+
+
+def test_order_phase_does_not_reveal_the_hand():
+    """round_house.hidden.orders: whether the order phase waits for an explicit `end` is decided from public
+    information only. With fruit and celadon, seat 0 can pay O01 but not O05 or O04: the three worlds, which
+    only seat 0 can tell apart, show the same public sequence (same seat to act, same phase, same views) while
+    seat 0 alone is offered its completion."""
+    worlds = [_secret_hand([o]) for o in ("O01", "O05", "O04")]
+    assert len({_public(w)[0] for w in worlds}) == 1 and all(_public(w) == _public(worlds[0]) for w in worlds)
+    after = [play(w, "do:gold") for w in worlds]
+    assert all(_public(a) == _public(after[0]) for a in after)
+    assert after[0].phase == "orders" and after[0].current_player == 0  # someone might complete an order
+    assert after[0].legal_actions() == ("order:O01", "end")
+    assert after[1].legal_actions() == ("end",) and after[2].legal_actions() == ("end",)
+    assert "Red to act (orders)" in after[1].describe()
+    ended = [play(a, "end") for a in after]
+    assert all(_public(e) == _public(ended[0]) for e in ended) and ended[0].current_player == 1
+    # from seat 1's view, bots rebuild worlds that wait for seat 0 in the same way
+    rebuilt = explorer.spec("round_house").from_view(after[1].view(1), seed=5)
+    assert rebuilt.current_player == 0 and rebuilt.phase == "orders" and rebuilt.view(1) == after[1].view(1)
+
+
+def test_order_phase_skipped_when_no_order_could_be_paid():
+    """round_house.hidden.orders: with goods that pay no order still unaccounted for (a single gold), the turn
+    ends by itself whatever the hand holds; so it does with an empty hand."""
+    for hand in (["O01"], ["O05"], []):
+        s = play(_secret_hand(hand, goods=()), "done")
+        assert s.current_player == 1 and s.phase != "orders"
+    # two gold pay only O10: hidden, it stops the turn; completed by Blue (so public), it does not
+    assert play(_secret_hand(["O01"], goods=("gold",)), "done").current_player == 0
+
+    def only_public(d):
+        d["seats"][1]["completed"] = [["O10", 1]]
+        for pile in ("order_supply", "order_deck"):
+            if "O10" in d[pile]:
+                d[pile].remove("O10")
+    s = play(edit(_secret_hand(["O01"], goods=("gold",)), only_public), "done")
+    assert s.current_player == 1

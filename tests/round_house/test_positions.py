@@ -77,6 +77,28 @@ def test_from_view_samples_hidden_orders():
         assert t.legal_actions() == s.legal_actions()
 
 
+def test_from_view_keeps_the_component_file_and_options(tmp_path):
+    """Bots rebuild states from a view: a game loaded with a user's component file (here an eleventh pirate
+    tile) and non-default options is rebuilt with that file and those options, and gives back the same view."""
+    src = (explorer.core.data_root() / "round_house" / "components.toml").read_text(encoding="utf-8")
+    old = 'value = ["m4", "2good",'
+    assert old in src
+    mine = tmp_path / "mine.toml"
+    mine.write_text(src.replace(old, 'value = ["m5", "m4", "2good",'), encoding="utf-8")
+    s = explorer.load("round_house", players=3, seed=4, data=str(mine), leftovers="separate",
+                      investment_return="room_end")
+    rnd = random.Random(4)
+    for _ in range(30):
+        s = s.apply(rnd.choice(s.legal_actions()))
+    assert len(s.cfg.pirate_ids) == 11
+    v = s.view(s.current_player)
+    assert v["data"] == str(mine.resolve()) and v["options"]["investment_return"] == "room_end"
+    t = spec("round_house").from_view(json.loads(json.dumps(v)), seed=8)
+    assert t.cfg is s.cfg and t.view(s.current_player) == v
+    assert sorted(t.pir_up + t.pir_deck + t.pir_disc) == sorted(s.cfg.pirate_ids)
+    assert t.legal_actions() == s.legal_actions()
+
+
 def test_views_svg_and_labels():
     s = line(3, 1, 60)[-1]
     v = s.view(-1)
@@ -95,6 +117,26 @@ def test_provenance_lists_assumed_components():
     assert {"rooms", "stairs", "orders", "pirates", "worship_points", "amulet_set_points", "markets",
             "small_temples", "board_bonus", "order_marks"} <= names
     assert "specialists" not in names and "goods" not in names
+
+
+def test_rulebook_components_cite_the_section_that_prints_them():
+    """Every component value taken from the rulebook names a section heading found verbatim in the rulebook;
+    the specialist limit is printed under 1.使用專家卡, the leftover ratio under 遊戲結束 and the caravan's move
+    cost under 效果介紹 (not where the set-up or the rooms are described)."""
+    import pathlib
+    comps = explorer.core.data.load_components("round_house")
+    book = pathlib.Path(__file__).resolve().parents[3] / "shared" / "seeds" / "004_00010dfb1d46ff35.txt"
+    text = book.read_text(encoding="utf-8") if book.is_file() else None
+    for name, e in comps.items():
+        if e.source == "rulebook":
+            assert e.file == "004_00010dfb1d46ff35.txt", name
+            assert text is None or e.section in text, (name, e.section)
+    assert (comps["max_specialists"].value, comps["max_specialists"].section) == (3, "1.使用專家卡")
+    assert (comps["leftover_ratio"].value, comps["leftover_ratio"].section) == (3, "遊戲結束")
+    assert (comps["caravan_move"].value, comps["caravan_move"].section) == (1, "效果介紹")
+    assert "max_specialists" not in comps["display"].value and "caravan_move" not in comps["costs"].value
+    cfg = fresh(3).cfg
+    assert cfg.disp["max_specialists"] == 3 and cfg.disp["leftover_ratio"] == 3 and cfg.costs["caravan_move"] == 1
 
 
 def test_replacement_data_file(tmp_path):

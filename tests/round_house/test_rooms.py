@@ -118,7 +118,29 @@ def test_great_hall_copy_and_not_itself():
     u = play(t, "copy:o5:gold")
     assert u.goods[0][3] == 2
     alone = in_room("i4")
-    assert "do:copy" not in alone.legal_actions()  # only itself holds a leader
+    assert "do:copy" not in alone.legal_actions()  # every other leader is in the ancestral hall
+    with pytest.raises(explorer.IllegalAction) as err:
+        t.apply("copy:i4")
+    assert err.value.rule == "round_house.room.copy-self"
+
+
+def test_great_hall_cannot_copy_a_leader_in_the_ancestral_hall():
+    """round_house.room.copy-hall: a leader in the ancestral hall stands in no room, so the great hall offers
+    no copy of it (no worship through the great hall), and asking for one names that reading; the state is
+    unchanged."""
+    alone = in_room("i4")
+    assert any(r == -1 for ls in alone.leaders for r in ls)
+    assert set(alone.legal_actions()) == {"do:a", "done"}
+    before = alone.to_json()
+    with pytest.raises(explorer.IllegalAction) as err:
+        alone.apply("do:copy")
+    assert err.value.rule == "round_house.room.copy-hall"
+    t = play(in_room("i4", fn=lambda d: at(d, 1, "o5", "h")), "do:copy")
+    assert all(a.startswith("copy:o5") or a == "done" for a in t.legal_actions())
+    with pytest.raises(explorer.IllegalAction) as err:
+        t.apply("copy:h")
+    assert err.value.rule == "round_house.room.copy-hall"
+    assert alone.to_json() == before
 
 
 def test_retail_and_wholesale():
@@ -213,6 +235,45 @@ def test_investment_doubles_the_room_once():
     assert s.goods[0][:3] == [1, 1, 0] and s.towns[0][0] == 2
 
 
+def _invested_without_workers(**opts):
+    """Seat 0 in the goods room o1 on its own normal investment, every other worker in a town: two executions."""
+    def fn(d):
+        d["chairs"][0] = [[0, 0]]
+        d["seats"][0]["resource"] -= 1
+        workers_to_town(d, 0, 1, 4)
+        for p in range(3):
+            at(d, p, "h", "h")
+        at(d, 0, "o1", "h")
+        phase(d, 0, "room", room="o1", left=2)
+    return edit(explorer.load("round_house", players=3, seed=0, **opts) if opts else fresh(3), fn)
+
+
+def test_normal_investment_worker_returns_at_the_second_execution():
+    """round_house.effect.invest-return (default investment_return='second_execution'): the worker comes back
+    as the second execution starts, so that execution can dispatch it with the caravan."""
+    s = play(_invested_without_workers(), "do")
+    assert s.res[0] == 0 and not any(a.startswith("car:") for a in s.legal_actions())
+    s = play(s, "do")
+    assert s.res[0] == 1 and s.chairs[0] == [] and "car:0" in s.legal_actions()
+    s = play(s, "car:0")
+    assert s.towns[0][0] == 1 and s.res[0] == 0
+
+
+def test_normal_investment_worker_returns_at_room_end_option():
+    """round_house.effect.invest-return with investment_return='room_end': the worker stays on its chair through
+    the second execution (no caravan dispatch with it, the chair still taken) and comes back when the room phase
+    ends; a position saved in between keeps that pending return."""
+    s = play(_invested_without_workers(investment_return="room_end"), "do", "do")
+    assert s.res[0] == 0 and s.chairs[0] == [[0, 0]] and not any(a.startswith("car:") for a in s.legal_actions())
+    assert explorer.from_json(s.to_json()) == s
+    t = play(s, "good:f", "good:c")
+    assert t.res[0] == 1 and t.chairs[0] == [] and not any(u.startswith("chair:") for u in t.used)
+    u = play(s, "done")
+    assert u.res[0] == 1 and u.chairs[0] == []
+    once = play(_invested_without_workers(investment_return="room_end"), "do", "done")  # second not used
+    assert once.chairs[0] == [[0, 0]] and once.res[0] == 0
+
+
 def test_arriving_with_an_investment_allows_two():
     """round_house.effect.double: the move itself grants the second execution."""
     def fn(d):
@@ -270,10 +331,42 @@ def test_money_supply_is_booked():
 
 
 def test_illegal_room_action_names_the_rule():
+    """An unavailable room action is refused naming that room's own rule (round_house.room.goldpirate, ...), a
+    third execution names round_house.effect.double, and the state is unchanged every time."""
     s = in_room("o5")
     with pytest.raises(explorer.IllegalAction) as err:
         s.apply("do:money")
-    assert err.value.rule == "round_house.room.action"
+    assert err.value.rule == "round_house.room.goldpirate"
     with pytest.raises(explorer.IllegalAction) as err:
         s.apply("good:f")
     assert err.value.rule == "round_house.effect.good"
+    once = play(s, "do:pirate")
+    with pytest.raises(explorer.IllegalAction) as err:
+        once.apply("do:gold")
+    assert err.value.rule == "round_house.effect.double"
+    with pytest.raises(explorer.IllegalAction) as err:
+        edit(fresh(3), lambda d: phase(d, 0, "move")).apply("do")
+    assert err.value.rule == "round_house.turn.phases"
+
+
+@pytest.mark.parametrize("rid,kind,cash,bad,rule", [
+    ("i4", None, 1, "do:a", "round_house.room.greathall"),            # the 2-money fee
+    ("o2", "exchange", 3, "do:3", "round_house.room.exchange"),       # 6 money for three choices
+    ("o6", "bank", 4, "do:3", "round_house.room.bank"),               # 2 + 3 + 4 money
+    ("o10", "warehouse", 2, "do:2", "round_house.room.warehouse"),    # 3 money for two goods
+    ("o4", "meeting_hall", 0, "do:1", "round_house.room.meeting"),    # 1 money
+    ("o3", None, 3, "do:2", "round_house.room.market"),               # no celadon to sell
+    ("o8", "retail", 3, "do:ff", "round_house.room.retail"),          # two of one kind
+    ("o8", "wholesale", 3, "do:ft", "round_house.room.wholesale"),    # two kinds
+    ("i1", None, 3, "do:gold", "round_house.room.counting"),
+])
+def test_unaffordable_room_actions_name_the_room(rid, kind, cash, bad, rule):
+    """Each room's refusal names its own rule (round_house.room.greathall, round_house.room.exchange,
+    round_house.room.bank, round_house.room.warehouse, round_house.room.meeting, round_house.room.market,
+    round_house.room.retail, round_house.room.wholesale, round_house.room.counting), state unchanged."""
+    s = in_room(rid, kind, fn=lambda d: (money(d, 0, cash), give(d, 0, "fruit", 2), give(d, 0, "tea", 1)))
+    before = s.to_json()
+    with pytest.raises(explorer.IllegalAction) as err:
+        s.apply(bad)
+    assert err.value.rule == rule
+    assert s.to_json() == before

@@ -3,10 +3,10 @@ import pytest
 
 import explorer
 
-from .helpers import at, edit, fresh, give, money, phase, play
+from .helpers import at, edit, fresh, give, money, phase, play, room
 
 
-def holding(*sids, fn=None, ph="spec"):
+def holding(*sids, fn=None, ph="spec", **opts):
     def f(d):
         for sid in sids:
             for lst in ("specialist_supply", "specialist_deck", "specialist_discard"):
@@ -16,7 +16,7 @@ def holding(*sids, fn=None, ph="spec"):
         phase(d, 0, ph)
         if fn:
             fn(d)
-    return edit(fresh(3), f)
+    return edit(explorer.load("round_house", players=3, seed=0, **opts) if opts else fresh(3), f)
 
 
 @pytest.mark.parametrize("sid,money_,points,goods", [
@@ -148,6 +148,59 @@ def test_specialist_sales_give_no_effects():
     assert "use:S23" not in holding("S23", fn=goods).legal_actions()  # no celadon to sell
 
 
+def _retail_goods(d):
+    """Seat 0 has two fruit, a tea and its gold; the retail market stands in o8, the wholesale market in o4."""
+    give(d, 0, "fruit", 2)
+    give(d, 0, "tea", 1)
+    room(d, "o8", "retail")
+    room(d, "o4", "wholesale")
+
+
+def test_specialist_sales_to_retail_and_wholesale_are_an_option():
+    """round_house.specialist.sell-markets: by default the merchants sell only to rooms named 'market'; a sale
+    to the retail market is refused naming that reading, state unchanged. With specialist_markets='all' the
+    retail and wholesale markets take sales too: the good goes onto the leftmost empty space and earns that
+    space's reward (doubled by the tea merchant, still without the caravan dispatch: round_house.specialist.sell),
+    and the Shandong merchant's second sale goes to another room."""
+    plain = play(holding("S22", fn=_retail_goods), "use:S22")
+    assert not any(":" in a[5:] for a in plain.legal_actions() if a.startswith("sell"))
+    before = plain.to_json()
+    with pytest.raises(explorer.IllegalAction) as err:
+        plain.apply("sell:o8.1:t")
+    assert err.value.rule == "round_house.specialist.sell-markets" and plain.to_json() == before
+
+    s = play(holding("S22", fn=_retail_goods, specialist_markets="all"), "use:S22")
+    assert {"sell:o8.1:t", "sell:o4.1:t", "sell:o3.3"} <= set(s.legal_actions())
+    assert "sell:o8.1:f" not in s.legal_actions()  # the tea merchant sells tea
+    t = play(s, "sell:o8.1:t")
+    assert t.slots[7] == [2, -1, -1] and t.money[0] == 3 + 2 * 2 and t.tasks == [] and t.seat == 0
+
+    u = play(holding("S21", fn=_retail_goods, specialist_markets="all"), "use:S21")
+    assert {"sell:o8.1:f", "sell:o8.1:g", "sell:o4.1:t"} <= set(u.legal_actions())
+    u = play(u, "sell:o4.1:g")  # gold onto the wholesale market's first space: 2 money, no recruit
+    assert u.slots[3] == [3, -1, -1] and u.money[0] == 5 and u.board[0] == 9 and u.goods[0][3] == 0
+    assert not any(a.startswith("sell:o4") for a in u.legal_actions())
+    with pytest.raises(explorer.IllegalAction) as err:
+        u.apply("sell:o4.2:f")
+    assert err.value.rule == "round_house.specialist.sell-markets"
+    u = play(u, "sell:o8.1:f")
+    assert u.slots[7] == [0, -1, -1] and u.money[0] == 7 and u.tasks == []
+
+
+def test_unusable_specialists_name_the_rule():
+    """round_house.specialist.passive (a passive card is never used), round_house.specialist.effects (an
+    either/or card needs its side), round_house.specialist.sell (nothing to sell), state unchanged."""
+    for sid, text, rule in (("S11", "use:S11", "round_house.specialist.passive"),
+                            ("S06", "use:S06", "round_house.specialist.effects"),
+                            ("S23", "use:S23", "round_house.specialist.sell")):
+        s = holding(sid)
+        before = s.to_json()
+        with pytest.raises(explorer.IllegalAction) as err:
+            s.apply(text)
+        assert err.value.rule == rule, text
+        assert s.to_json() == before
+
+
 def test_one_specialist_per_turn():
     """round_house.specialist.use"""
     s = play(holding("S01", "S02"), "use:S01")
@@ -202,7 +255,8 @@ def test_used_amulet_specialist_and_the_slot_limit():
     u = play(t, "disc:S01")
     assert u.spec_amulets[0] == [] and "S01" in u.spec_disc and u.amulet_points(0) == 0
     assert u.to_json()["options"] == {"amulet_specialist_slot": "occupied", "returned_workers": "leave",
-                                      "leftovers": "pooled"}
+                                      "leftovers": "pooled", "investment_return": "second_execution",
+                                      "specialist_markets": "market"}
     assert explorer.from_json(u.to_json())._key() == u._key()
 
 

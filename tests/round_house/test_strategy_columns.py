@@ -164,3 +164,31 @@ def test_seeking_bot_takes_its_card_more_often():
     plain, _ = share("heuristic")
     assert labels["heuristic(prefer=S01)"] == 12
     assert seeking >= plain + 3
+
+
+def test_heuristic_rates_worship_by_what_it_earns():
+    """The heuristic rates a move into the ancestral hall by the family worship it allows
+    (round_house.worship.score: the best cell the line can end on, plus 1 per invested worker): with no
+    worker in a town the rooms come first, with four workers in a town the hall does; and it worships with
+    the town that scores most."""
+    def at_o9(workers):
+        def f(d):
+            at(d, 0, "o9", "h")
+            phase(d, 0, "move")
+            for town, n in workers.items():
+                d["seats"][0]["resource"] -= n
+                d["towns"][town][0] += n
+        return edit(fresh(3), f)
+
+    def rated(s):
+        return dict(zip(s.legal_actions(), heuristic.rate(s.view(0), s.legal_actions())))
+
+    none = rated(at_o9({}))
+    assert none["1>h"] < none["1>o10"]
+    four = at_o9({0: 1, 2: 4})
+    r = rated(four)
+    assert heuristic.family_points(four.view(0), 0, 2) == 5 and r["1>h"] > r["1>o10"] == r["2>i1"]
+    assert bots.make("heuristic", seed=1).choose(four) == "1>h"
+    w = play(four, "1>h")
+    r = rated(w)
+    assert max(r, key=r.get) == "fam:3" and r["fam:3"] > r["fam:1"] > r["fam:2"]

@@ -37,9 +37,11 @@ def test_small_temple_reward_and_flip():
     assert s.money[0] == 6 and s.temples[0] is True and s.seat == 1
     t = at_hall(lambda d: d.update(temples=[True] * 4))
     assert all(a.startswith("fam:") for a in t.legal_actions())
+    before = t.to_json()
     with pytest.raises(explorer.IllegalAction) as err:
         t.apply("temple:1")
-    assert err.value.rule == "round_house.worship.stop"
+    assert err.value.rule == "round_house.worship.small" and "flipped" in str(err.value)
+    assert t.to_json() == before
 
 
 def test_family_worship_empty_town_still_advances_the_marker():
@@ -119,6 +121,14 @@ def test_worship_only_in_the_hall():
     with pytest.raises(explorer.IllegalAction) as err:
         t.apply("line:d5")
     assert err.value.rule == "round_house.worship.line"
+    with pytest.raises(explorer.IllegalAction) as err:
+        at_hall().apply("fam:5")  # four towns
+    assert err.value.rule == "round_house.worship.family"
+    temple = play(at_hall(), "temple:4")  # a good and an investment to resolve, but no room to act in
+    assert temple.phase == "room" and temple.room is None and temple.tasks
+    with pytest.raises(explorer.IllegalAction) as err:
+        temple.apply("do")
+    assert err.value.rule == "round_house.move.hall"
 
 
 def test_visible_amulets_on_the_grid():

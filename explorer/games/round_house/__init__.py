@@ -13,11 +13,14 @@ ancestral hall, specialists S01..S24, orders O01..O20, amulets A01..A18, pirates
     pir:P04   pirate smuggling;  spec:S12  take a face-up specialist;  amu:A07  take a face-up amulet
     ex:rec    exchange choice (rec, car, inv, gold);  take:o3:f  warehouse: take a fruit from room o3
     bm+t bm-f black market: buy a tea / sell a fruit;  copy:o5:gold  great hall: do another leader's room
-    sell:o3.2 a specialist sale onto space 2 of market o3
+    sell:o3.2 a specialist sale onto space 2 of market o3 (sell:o8.1:t a tea onto the retail or wholesale
+              market's leftmost empty space, with specialist_markets='all')
     ord:O07   order mark: take face-up order O07 (ord:deck draw blind, ord:A05 take an amulet, ord:no decline)
     disc:S01  discard a specialist (over the limit of three)
     dup:t     take the extra good a completed goods order offers (optional, once per turn)
     order:O06 complete order O06;  done  forfeit pending effects and go on;  end  end the turn
+              (the order phase waits for `end` whenever you hold an order and your goods could pay some order
+              whose place is not public: decided without looking at your secret hand)
 
 Component values the rulebook does not print are tagged "assumed" in data/round_house/components.toml.
 """
@@ -37,6 +40,13 @@ OPTIONS: dict = {
     "leftovers": Option(
         "pooled", "interpretation: leftover goods, gold, workers and money score 1 per 3 all together ('pooled') "
         "or per category ('separate')", ("pooled", "separate")),
+    "investment_return": Option(
+        "second_execution", "interpretation: a normal investment's worker comes back to the resource area as the "
+        "second execution it allows starts, so that execution may use it ('second_execution'), or only when the "
+        "room phase is over ('room_end')", ("second_execution", "room_end")),
+    "specialist_markets": Option(
+        "market", "interpretation: the merchants' sales go only to rooms named 'market' ('market') or also to the "
+        "retail and wholesale markets ('all')", ("market", "all")),
 }
 
 
@@ -47,7 +57,7 @@ def _new(players, seed, data, **opts):
 def _variants():
     return [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 5},
             {"players": 3, "amulet_specialist_slot": "occupied", "returned_workers": "board",
-             "leftovers": "separate"}]
+             "leftovers": "separate", "investment_return": "room_end", "specialist_markets": "all"}]
 
 
 def reachable(state, leader: int, seat: int | None = None) -> list[str]:

@@ -35,6 +35,21 @@ def destinations(cfg, start: int, occupied: frozenset) -> dict:
     return out
 
 
+def ahead(cfg, start: int) -> frozenset:
+    """Every room (and the hall) a leader at `start` could reach clockwise with no limit on steps, up to the
+    hall: what is behind it, or up a stair against its arrow, is not ahead (round_house.move.clockwise).
+    Only refusals use it, to tell a wrong-way move from one that is too long."""
+    seen: set[int] = set()
+    todo = [start]
+    while todo:
+        for nxt in cfg.exits[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                if nxt != HALL:
+                    todo.append(nxt)
+    return frozenset(seen)
+
+
 def _neighbours(cfg):
     rows, cols = cfg.rows, cfg.cols
     nb = []

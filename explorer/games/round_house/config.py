@@ -124,7 +124,10 @@ class Components(BaseModel):
     leaders: dict[str, int]
     game_length: dict[str, int]
     display: dict[str, int]
+    max_specialists: int
+    leftover_ratio: int
     costs: dict
+    caravan_move: int
     amulet_kinds: list[str]
     amulet_copies: int
     amulet_set_points: list[int]
@@ -166,10 +169,14 @@ class Components(BaseModel):
             raise ValueError("start_money needs 5 values; leaders and game_length keys '2'..'5'")
         if any(n not in (1, 2) for n in self.leaders.values()):
             raise ValueError("leaders: 1 or 2 per player")
-        for k in ("amulets", "pirates", "specialists", "orders", "grid_amulets", "counting_house",
-                  "max_specialists", "leftover_ratio"):
+        for k in ("amulets", "pirates", "specialists", "orders", "grid_amulets", "counting_house"):
             if self.display.get(k, 0) < 1:
                 raise ValueError(f"display.{k}: expected a positive count")
+        for k in ("max_specialists", "leftover_ratio"):
+            if getattr(self, k) < 1:
+                raise ValueError(f"{k}: expected a positive count")
+        if self.caravan_move < 0:
+            raise ValueError("caravan_move: expected a cost of 0 or more")
         ids = [r.id for r in self.rooms]
         if len(set(ids)) != len(ids) or not all(re.fullmatch(r"[oi]\d{1,2}", i) for i in ids):
             raise ValueError("rooms: ids must be unique, 'o<n>' (outer) or 'i<n>' (inner)")
@@ -266,6 +273,8 @@ class Config:
         self.amulet_slot = options.get("amulet_specialist_slot", "free") == "occupied"
         self.return_to_board = options.get("returned_workers", "leave") == "board"
         self.leftovers_separate = options.get("leftovers", "pooled") == "separate"
+        self.return_at_room_end = options.get("investment_return", "second_execution") == "room_end"
+        self.sell_all_markets = options.get("specialist_markets", "market") == "all"
         self.colors = ("red", "blue", "yellow", "green", "purple")[:players]
         self.names = tuple(c.capitalize() for c in self.colors)
         self.leaders = comp.leaders[str(players)]
@@ -274,8 +283,8 @@ class Config:
         self.money_total = comp.money_total
         self.workers = comp.workers_per_player
         self.board_spaces = comp.workers_per_player - 1 - comp.start_resource_workers
-        self.disp = dict(comp.display)
-        self.costs = dict(comp.costs)
+        self.disp = dict(comp.display, max_specialists=comp.max_specialists, leftover_ratio=comp.leftover_ratio)
+        self.costs = dict(comp.costs, caravan_move=comp.caravan_move)
         # rooms and the movement graph
         self.room_ids = tuple(r.id for r in comp.rooms)
         self.room_index = {r: i for i, r in enumerate(self.room_ids)}

@@ -1,14 +1,19 @@
 """Bot hooks for Round House (see explorer.bots.base.hooks): a greedy rating read from the acting seat's view,
 and the per-seat columns of explorer.simulate.
 
-Not a strategy guide: it prefers doing something to stopping, completing orders, family worships with many
-workers ending on valuable cells, and gains over payments. With `prefer="S09"` (a specialist id) it also
-seeks that specialist: while the card is face up it moves a leader to a specialist room or the meeting hall
-whenever one is reachable, takes it whenever it may, and never discards it.
+Not a strategy guide: it prefers doing something to stopping, completing orders, family worships worth many
+points (the best cell its workers in a town can reach, plus 1 per invested worker), ending lines on valuable
+cells, and gains over payments. Moving into the ancestral hall is rated by the best family worship it would
+allow: below a room move while that is worth 1 point, level with it at 2, above it from 3.
+With `prefer="S09"` (a specialist id) it also seeks that specialist: while the card is face up it moves a leader
+to a specialist room or the meeting hall whenever one is reachable, takes it whenever it may, and never
+discards it.
 """
 from __future__ import annotations
 
 import re
+
+from .board import _ends
 
 STOP = {"done": 0.0, "skip": 0.5, "end": 0.0, "ord:no": 0.0}
 SEEK_ROOMS = ("specialist", "meeting_hall")
@@ -32,11 +37,24 @@ def rate(view: dict, actions, prefer: str | None = None, **_params) -> list[floa
     return out
 
 
+def family_points(view: dict, seat: int, town: int) -> int:
+    """What a family-temple worship with `seat`'s workers in `town` would score at once (round_house.worship.score):
+    the best cell a line of them can end on, through the seat's own elders, plus 1 per worker on a chair."""
+    n = view["towns"][town]["workers"][seat]
+    if n <= 0:
+        return 0
+    grid = view["grid"]
+    mask = sum(1 << c for c, e in enumerate(grid["elders"]) if seat in e)
+    _placed, ends = _ends(grid["rows"], grid["cols"], mask, n)
+    return max((grid["points"][c] for c in ends), default=0) + view["seats"][seat]["chairs"]
+
+
 def _base(view: dict, actions) -> list[float]:
     seat = view["current_player"]
     me = view["seats"][seat] if seat is not None else None
     grid = view.get("grid") or {}
     points = dict(zip(grid.get("cells", []), grid.get("points", [])))
+    worship = None  # the best family worship, computed once if a move into the hall is offered
     out = []
     for a in map(str, actions):
         if a in STOP:
@@ -46,8 +64,7 @@ def _base(view: dict, actions) -> list[float]:
         elif a.startswith("line:"):
             out.append(5.0 + points.get(a[5:], 0))
         elif a.startswith("fam:"):
-            town = view["towns"][int(a[4:]) - 1]
-            out.append(1.0 + 2.0 * town["workers"][seat] if me else 1.0)
+            out.append(1.0 + family_points(view, seat, int(a[4:]) - 1) if me else 1.0)
         elif a.startswith("temple:"):
             out.append(3.0)
         elif a.startswith(("ord:O", "ord:deck")):
@@ -60,7 +77,13 @@ def _base(view: dict, actions) -> list[float]:
                            "ord:A", "bm")):
             out.append(3.0)
         elif ">" in a:
-            out.append(2.0 if a.endswith(">h") else 2.5)
+            if a.endswith(">h"):
+                if worship is None:
+                    worship = max((family_points(view, seat, t) for t in range(len(view["towns"]))), default=0) \
+                        if me else 0
+                out.append(2.0 + 0.25 * worship)
+            else:
+                out.append(2.5)
         else:
             out.append(1.0)
     return out

@@ -6,6 +6,7 @@ from itertools import combinations
 from .config import GOOD_LETTER, HALL
 
 SLOT_ROOMS = frozenset(("market", "retail", "wholesale", "warehouse"))
+CHAIR = "chair:"  # in `used`: a normal investment in that room used this turn, its worker still on the chair
 
 
 class RoomMixin:
@@ -76,15 +77,32 @@ class RoomMixin:
 
     # ---- execution ---------------------------------------------------------------------------
     def execute_room(self, p: int, a: str):
-        """round_house.room.action; the second execution, allowed by an investment in the room, returns a
-        normal investment's worker to the resource area unless a permanent one is there (round_house.effect.double)."""
+        """round_house.room.action; the second execution, allowed by an investment in the room
+        (round_house.effect.double), uses up a normal investment unless a permanent one is there: its worker
+        returns to the resource area as the second execution starts, so that execution may use it again, or with
+        investment_return='room_end' once the room phase is over (round_house.effect.invest-return)."""
         r = self.room
-        mine = [c for c in self.chairs[r] if c[0] == p]
-        if self.left == 1 and mine and not any(perm for _q, perm in mine):
-            self.chairs[r].remove(mine[0])
-            self.res[p] += 1
+        if self.left == 1:
+            mine = [c for c in self.chairs[r] if c[0] == p]
+            if mine and not any(perm for _q, perm in mine):
+                if self.cfg.return_at_room_end:
+                    self.used.append(CHAIR + self.cfg.room_ids[r])
+                else:
+                    self.chairs[r].remove(mine[0])
+                    self.res[p] += 1
         self.left -= 1
         self.run_room(p, r, a[3:] if a.startswith("do:") else "")
+
+    def return_used_chairs(self, p: int):
+        """Take back the workers of the normal investments used this turn (investment_return='room_end')."""
+        cfg = self.cfg
+        for mark in [u for u in self.used if u.startswith(CHAIR)]:
+            r = cfg.room_index[mark[len(CHAIR):]]
+            mine = [c for c in self.chairs[r] if c[0] == p and not c[1]]
+            if mine:
+                self.chairs[r].remove(mine[0])
+                self.res[p] += 1
+            self.used.remove(mark)
 
     def copy_room(self, p: int, arg: str):
         room, _, opt = arg.partition(":")
@@ -218,9 +236,14 @@ class RoomMixin:
     def specialist_sale(self, p: int, task: str, arg: str):
         """round_house.specialist.sell: no recruit, invest or caravan from a sale by a specialist."""
         cfg = self.cfg
-        room, sp = arg.split(".")
+        room, _, sp = arg.partition(".")
+        sp, _, good = sp.partition(":")
         r, i = cfg.room_index[room], int(sp) - 1
-        k, bundle = cfg.markets[cfg.market_of[r]][i]
+        if good:  # the retail or wholesale market (round_house.specialist.sell-markets)
+            k = GOOD_LETTER.index(good)
+            bundle = (cfg.retail if self.kinds[r] == "retail" else cfg.wholesale)[i]
+        else:
+            k, bundle = cfg.markets[cfg.market_of[r]][i]
         self.goods[p][k] -= 1
         self.slots[r][i] = k
         self.reward(p, bundle, mult=2 if task.endswith("2") else 1, effects=False)

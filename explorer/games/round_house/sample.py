@@ -1,5 +1,6 @@
 """Rebuild a full Round House state from one seat's view, sampling what that seat cannot see (for bots).
 
+The view carries the game's options and component file (`data`), so the rebuilt state plays the same game.
 Sampled uniformly from `seed` (explorer.core.rng): the other seats' orders in hand (from the orders the viewer
 has not seen: the deck first takes non-starting orders, the hands take from what is left, and unseen starting
 orders stay in the box), and the order of every face-down pile (orders, specialists, pirates, amulets).
@@ -22,7 +23,13 @@ def from_view(view: dict, seed: int):
     options = view.get("options") or {}
     if not isinstance(options, dict):
         raise PositionError("round_house view: options must be an object")
-    cfg = config(players, {}, None)  # card lists only; from_json checks the options
+    data = view.get("data")
+    if data is not None and not isinstance(data, str):
+        raise PositionError("round_house view: data must be a component file path or null")
+    try:
+        cfg = config(players, options, data)  # the game's own component file and options (from_json checks them)
+    except Exception as exc:  # a bad option, data path or file
+        raise PositionError(f"round_house view: {exc}") from None
     st = rng.seed_state(seed)
     seats = view["seats"]
 
@@ -57,8 +64,8 @@ def from_view(view: dict, seed: int):
         amu_seen.add(view["end_amulet"]["id"])
     st, amu_deck = rng.shuffled(st, [x for x in cfg.amulet_ids if x not in amu_seen])
     rooms = view["rooms"]
-    data = {
-        "game": "round_house", "players": players, "options": options, "seed": seed, "rng": st,
+    position = {
+        "game": "round_house", "players": players, "options": options, "data": data, "seed": seed, "rng": st,
         "seats": [{
             "money": s["money"], "points": s["points"], "goods": [s["goods"][g] for g in GOODS],
             "board": s["board"], "resource": s["resource"], "returned": s["returned"], "leaders": s["leaders"],
@@ -85,4 +92,4 @@ def from_view(view: dict, seed: int):
         "family_town": view["family_town"], "end_seat": view["end_triggered_by"],
         "final": None if not view["result"] else {str(p): b for p, b in enumerate(view["result"]["breakdown"])},
     }
-    return RoundHouseState.from_json(data)
+    return RoundHouseState.from_json(position)

@@ -13,7 +13,7 @@ import re
 from ...core import rng
 from ...core.errors import IllegalAction, NotationError
 from ...core.state import State
-from .board import cell_name, destinations, worship_ends
+from .board import ahead, cell_name, destinations, worship_ends
 from .config import GOLD, GOOD_LETTER, HALL
 from .position import PositionMixin
 from .rooms import RoomMixin
@@ -28,7 +28,7 @@ _R = r"(?:h|[oi]\d{1,2})"
 NOTATION = re.compile(
     r"^(?:skip|done|end|do|do:[a-z0-9]+|use:S\d\d(?:\.\d)?|\d>" + _R + r"|temple:\d|fam:\d|line:[a-j]\d{1,2}"
     r"|good:[fct]|car:\d|(?:inv|perm):[oi]\d{1,2}|pir:P\d\d|spec:S\d\d|amu:A\d\d|ex:(?:rec|car|inv|gold)"
-    r"|take:[oi]\d{1,2}:[fctg]|bm[+-][fctg]|copy:[oi]\d{1,2}(?::[a-z0-9]+)?|sell:[oi]\d{1,2}\.\d"
+    r"|take:[oi]\d{1,2}:[fctg]|bm[+-][fctg]|copy:(?:h|[oi]\d{1,2}(?::[a-z0-9]+)?)|sell:[oi]\d{1,2}\.\d(?::[fctg])?"
     r"|ord:(?:O\d\d|A\d\d|deck|no)|disc:S\d\d|order:O\d\d|dup:[fctg])$")
 
 FIELDS = ("cfg", "seed", "rng", "money", "points", "goods", "board", "res", "leaders", "specs", "amulets",
@@ -53,6 +53,13 @@ TASK_RULE = {"good": "round_house.effect.good", "car": "round_house.effect.carav
              "bm": "round_house.room.blackmarket", "copy": "round_house.room.greathall",
              "sell": "round_house.specialist.sell", "ord": "round_house.order.draw",
              "disc": "round_house.specialist.limit", "dup": "round_house.order.optional"}
+ROOM_RULE = {"goods": "round_house.room.goods", "gold_pirate": "round_house.room.goldpirate",
+             "market": "round_house.room.market", "specialist": "round_house.room.specialist",
+             "counting_house": "round_house.room.counting", "great_hall": "round_house.room.greathall",
+             "retail": "round_house.room.retail", "wholesale": "round_house.room.wholesale",
+             "bank": "round_house.room.bank", "black_market": "round_house.room.blackmarket",
+             "exchange": "round_house.room.exchange", "meeting_hall": "round_house.room.meeting",
+             "warehouse": "round_house.room.warehouse"}
 
 
 class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
@@ -360,55 +367,149 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         return []
 
     def _sale_options(self, p, t) -> list:
-        """Specialist sales: a good onto an empty space of a 'market' room (round_house.specialist.sell)."""
+        """Specialist sales (round_house.specialist.sell): a good onto an empty space of a room named 'market'
+        (sell:o3.2), or with specialist_markets='all' also onto the leftmost empty space of the retail or
+        wholesale market, naming the good (sell:o8.1:t) (round_house.specialist.sell-markets)."""
         cfg = self.cfg
         want = {"selltea2": 2, "sellcel2": 1, "sellfruit2": 0}.get(t)
         banned = int(t[5:]) if t.startswith("sell!") else None
+        g = self.goods[p]
         out = []
-        for r in range(len(cfg.room_ids)):
-            if self.kinds[r] != "market" or r == banned:
+        for r, kind in enumerate(self.kinds):
+            if r == banned:
                 continue
-            for i, (k, _rw) in enumerate(cfg.markets[cfg.market_of[r]]):
-                if self.slots[r][i] < 0 and self.goods[p][k] > 0 and (want is None or want == k):
-                    out.append(f"sell:{cfg.room_ids[r]}.{i + 1}")
+            if kind == "market":
+                for i, (k, _rw) in enumerate(cfg.markets[cfg.market_of[r]]):
+                    if self.slots[r][i] < 0 and g[k] > 0 and (want is None or want == k):
+                        out.append(f"sell:{cfg.room_ids[r]}.{i + 1}")
+            elif cfg.sell_all_markets and kind in ("retail", "wholesale") and -1 in self.slots[r]:
+                i = self.slots[r].index(-1)
+                out += [f"sell:{cfg.room_ids[r]}.{i + 1}:{GOOD_LETTER[k]}" for k in range(4)
+                        if g[k] > 0 and (want is None or want == k)]
         return out
 
     # ---- illegal input -----------------------------------------------------------------------
     def _why_illegal(self, text) -> IllegalAction:
+        """The specific rule an action breaks (only called for an action that is not legal now)."""
         if self.phase == OVER:
             return IllegalAction("round_house.end.trigger", "the game is over")
         if self.prio and not text.startswith(("ord:", "disc:")):
             rule = "round_house.order.draw" if self.prio[0] == "ord" else "round_house.specialist.limit"
             what = "order draw" if self.prio[0] == "ord" else "discard"
             return IllegalAction(rule, f"{text}: first resolve the pending {what}")
-        head = re.split(r"[:>+-]", text, maxsplit=1)[0]
+        head, _, arg = text.partition(":")
         if ">" in text:
-            if self.phase != MOVE:
-                rule, why = "round_house.turn.phases", f"leaders move in the move phase, not now ({self.phase})"
-            else:
-                rule, why = "round_house.move.steps", ("that leader cannot reach that room this turn (1-3 steps "
-                                                       "clockwise, skipping occupied rooms, stopping at the hall)")
+            rule, why = self._why_move(text)
         elif head == "use":
-            rule, why = "round_house.specialist.use", "only one specialist you hold, usable now, in the first phase"
-        elif head in ("temple", "fam"):
-            rule, why = "round_house.worship.stop", ("worship only when your leader stops at the ancestral hall "
-                                                     "(flipped temples are spent)")
+            rule, why = self._why_use(arg)
+        elif head == "temple":
+            if self.phase != WORSHIP:
+                rule, why = "round_house.worship.stop", "worship only when your leader stops at the ancestral hall"
+            else:
+                rule, why = "round_house.worship.small", "that small temple is flipped (or there is no such temple)"
+        elif head == "fam":
+            if self.phase != WORSHIP:
+                rule, why = "round_house.worship.stop", "worship only when your leader stops at the ancestral hall"
+            else:
+                rule, why = "round_house.worship.family", f"there are {len(self.cfg.towns)} towns"
         elif head == "line":
             rule, why = "round_house.worship.line", "that space cannot end a connected line from the 1-point space"
         elif head == "do":
-            rule, why = "round_house.room.action", "that room action is not available (wrong room, done, unaffordable)"
+            rule, why = self._why_room(arg)
+        elif head == "copy" and "copy" in self.tasks:
+            rule, why = self._why_copy(arg)
+        elif head == "sell" and any(t.startswith("sell") for t in self.tasks):
+            rule, why = self._why_sale(arg)
         elif head == "order":
             rule, why = "round_house.order.complete", "orders are completed in the last phase by paying their goods"
         elif head == "disc" and self.prio[:1] == ["disc"]:
             rule, why = TASK_RULE[head], "discard one of your old specialists (the card just taken stays)"
         elif head in ("ord", "disc"):
             rule, why = TASK_RULE[head], "nothing of that kind is pending"
-        elif head in TASK_OF or head == "bm":
+        elif head in TASK_OF or text.startswith("bm"):
             key = TASK_OF.get(head, "bm")
             rule, why = TASK_RULE[key], f"no pending {key} effect allows {text}"
         else:
             rule, why = "round_house.turn.phases", f"{text} is not possible in the {self.phase} phase"
         return IllegalAction(rule, f"{text}: {why}")
+
+    def _why_move(self, text):
+        if self.phase != MOVE:
+            return "round_house.turn.phases", f"leaders move in the move phase, not now ({self.phase})"
+        cfg, p = self.cfg, self.seat
+        li, dest = text.split(">")
+        li = int(li) - 1
+        if not 0 <= li < len(self.leaders[p]):
+            return "round_house.setup.leaders", f"you have {len(self.leaders[p])} leader(s)"
+        if dest != "h" and dest not in cfg.room_index:
+            return "round_house.move.clockwise", f"there is no room {dest} in the building"
+        start = self.leaders[p][li]
+        target = HALL if dest == "h" else cfg.room_index[dest]
+        if target == start:
+            return "round_house.move.steps", "a leader may not stay where it is"
+        if target != HALL and target in self.occupied():
+            return "round_house.move.one-per-room", f"{dest} already holds a leader"
+        if target not in ahead(cfg, start):
+            return "round_house.move.clockwise", (f"{dest} is not ahead of {self._room_name(start)}: leaders move "
+                                                  "only clockwise, through passages and down stairs in the "
+                                                  "direction of their arrow")
+        return "round_house.move.steps", f"{dest} is more than 3 counted steps away"
+
+    def _why_use(self, arg):
+        sid = arg.split(".")[0]
+        cfg, p = self.cfg, self.seat
+        if self.phase != SPEC or self.spec_used or sid not in self.specs[p]:
+            return "round_house.specialist.use", "only one specialist you hold, usable now, in the first phase"
+        if cfg.spec_kind[sid] == "passive":
+            return "round_house.specialist.passive", "a passive specialist acts by itself and cannot be used"
+        alts = cfg.spec_effect[sid]
+        if (len(alts) > 1) != ("." in arg) or ("." in arg and not 1 <= int(arg.split(".")[1]) <= len(alts)):
+            return "round_house.specialist.effects", f"{sid} has {len(alts)} side(s): use:{sid}" + (
+                "" if len(alts) == 1 else f".1 .. use:{sid}.{len(alts)}")
+        if any(tok.startswith("sell") for tok, _n in alts[0]):
+            return "round_house.specialist.sell", "no market room has an empty space for a good it may sell"
+        return "round_house.specialist.effects", "its effect needs a worker in your resource area to return"
+
+    def _why_room(self, arg):
+        if self.phase != ROOM:
+            return "round_house.turn.phases", f"room actions come after the move, not now ({self.phase})"
+        if self.room is None:
+            return "round_house.move.hall", "a leader in the ancestral hall worships: there is no room action"
+        if self.left <= 0:
+            return "round_house.effect.double", ("the room action is taken once, or twice only with an "
+                                                 "investment in the room")
+        kind = self.kinds[self.room]
+        if kind == "great_hall" and arg == "copy" and self.money[self.seat] >= self.cfg.costs["great_hall"]:
+            others = [r for ls in self.leaders for r in ls if r != HALL and self.kinds[r] != "great_hall"]
+            if not others:
+                in_hall = any(r == HALL for ls in self.leaders for r in ls)
+                return (("round_house.room.copy-hall", "leaders in the ancestral hall stand in no room to copy")
+                        if in_hall else ("round_house.room.copy-self", "the great hall cannot copy itself"))
+        choices = ", ".join(self.room_options(self.room, self.seat)) or "none affordable"
+        return ROOM_RULE[kind], f"not possible in the {kind.replace('_', ' ')} now (possible: {choices})"
+
+    def _why_copy(self, arg):
+        if arg == "h":
+            return "round_house.room.copy-hall", "a leader in the ancestral hall stands in no room to copy"
+        room = arg.split(":")[0]
+        r = self.cfg.room_index.get(room)
+        if r is None or not any(r in ls for ls in self.leaders):
+            return "round_house.room.greathall", f"no leader stands in {room}"
+        if self.kinds[r] == "great_hall":
+            return "round_house.room.copy-self", "the great hall cannot copy itself"
+        possible = ", ".join(x for x in self.copy_options(self.seat) if x.startswith(f"copy:{room}")) or "none"
+        return ROOM_RULE[self.kinds[r]], f"{room}'s action is not possible now (possible: {possible})"
+
+    def _why_sale(self, arg):
+        r = self.cfg.room_index.get(arg.split(".")[0])
+        kind = None if r is None else self.kinds[r]
+        if kind in ("retail", "wholesale") and not self.cfg.sell_all_markets:
+            return "round_house.specialist.sell-markets", ("a specialist sells only to rooms named 'market' "
+                                                           "(option specialist_markets='all' adds the retail and "
+                                                           "wholesale markets)")
+        if r is not None and any(t == f"sell!{r}" for t in self.tasks):
+            return "round_house.specialist.sell-markets", "the second sale goes to another market room"
+        return "round_house.specialist.sell", "that space is not an empty market space for a good you may sell"
 
     # ---- effects -----------------------------------------------------------------------------
     def _do(self, a: str):
@@ -454,8 +555,24 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             self.refill_warehouse()
             if not self._task_actions() and not (self.left > 0 and self.room_options(self.room, self.seat)):
                 self._to_orders()
-        if self.phase == ORDERS and not any(self._can_pay(self.seat, o) for o in self.hand[self.seat]):
+        if self.phase == ORDERS and not self._order_stop(self.seat):
             self._end_turn()
+
+    def _order_stop(self, p) -> bool:
+        """Whether the order phase waits for `p` (to complete orders or `end`), decided from public information
+        only, so that neither whose turn it is nor the actions offered reveal the secret hand
+        (round_house.hidden.orders): `p` holds at least one order (the hand size is public) and some order whose
+        place is not public (neither face up nor completed: in a hand, the deck or the box) could be paid with
+        `p`'s goods (which are public)."""
+        if not self.hand[p]:
+            return False
+        g0, g1, g2, g3 = self.goods[p]
+        shown = self.ord_up
+        for o, (c0, c1, c2, c3) in self.cfg.order_cost.items():
+            if c0 <= g0 and c1 <= g1 and c2 <= g2 and c3 <= g3 and o not in shown \
+                    and not any(o == x for d in self.done for x, _t in d):
+                return True
+        return False
 
     def _start_turn(self):
         self.used = []
@@ -472,6 +589,10 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         self.phase = MOVE
 
     def _to_orders(self):
+        """The room phase ends. With investment_return='room_end' a normal investment used for the second
+        execution returns its worker only now (round_house.effect.invest-return)."""
+        if self.used and self.cfg.return_at_room_end:
+            self.return_used_chairs(self.seat)
         self.tasks = []
         self.left = 0
         self.phase = ORDERS

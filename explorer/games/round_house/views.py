@@ -118,6 +118,7 @@ class ViewMixin:
                       "breakdown": [self.final[str(p)] for p in range(cfg.players)]}
         return {
             "game": "round_house", "viewer": seat, "players": cfg.players, "options": dict(cfg.options),
+            "data": cfg.data,
             "phase": self.phase,
             "current_player": self.current_player, "turn": self.turn, "turn_label": self.turn_label(),
             "marker": self.marker, "length": cfg.length, "end_triggered_by": self.end_seat,
@@ -197,7 +198,10 @@ class ViewMixin:
             "ex": f"Exchange: {arg} (round_house.room.exchange).",
             "take": f"Warehouse: take {arg} (round_house.room.warehouse).",
             "copy": f"Great hall: execute {arg}'s room action (round_house.room.greathall).",
-            "sell": f"Specialist sale onto market space {arg} (round_house.specialist.sell).",
+            "sell": (f"Specialist sale onto market space {arg} (round_house.specialist.sell)." if ":" not in arg
+                     else f"Specialist sale of a {GOOD_NAMES.get(arg[-1], arg[-1])} onto space {arg[:-2]} of the "
+                          f"retail or wholesale market (round_house.specialist.sell, "
+                          f"round_house.specialist.sell-markets)."),
             "ord": f"Order mark reached: {'decline' if arg == 'no' else 'take ' + arg} (round_house.order.draw).",
             "disc": f"Discard specialist {arg} to keep at most three (round_house.specialist.limit).",
             "dup": f"Goods order: take one more {GOOD_NAMES.get(arg, arg)} (round_house.order.optional).",
