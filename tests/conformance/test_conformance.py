@@ -123,3 +123,13 @@ def test_describe_and_explain_for_every_game():
         for a in s.legal_actions()[:5]:
             assert s.explain(a)
             assert s.parse_action(str(a)) == a
+
+
+@pytest.mark.parametrize("game", [g["name"] for g in explorer.games()])
+def test_positions_of_another_format_version_are_refused_by_name(game):
+    """A saved position or timeline from an engine whose rules have since changed (another format version)
+    is refused with the version named, rather than replayed into different or illegal moves."""
+    js = start(game, {}, 1).to_json()
+    js["version"] = js["version"] - 1
+    with pytest.raises(explorer.PositionError, match=rf"version: expected {js['version'] + 1}, got {js['version']}"):
+        explorer.from_json(js)

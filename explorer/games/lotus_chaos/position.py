@@ -13,7 +13,7 @@ from ...core.registry import spec as game_spec
 from . import language as L
 from .config import config
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: rules changed on 2026-11-25 (lines saved before replay differently)
 PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
 
 

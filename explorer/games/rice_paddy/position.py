@@ -14,7 +14,7 @@ from .fields import GATE, OPEN, WALL, fields
 from .player import GROWN, NONE, PLANTED, Player
 from .steps import DECIDE, steps_of
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: rules changed on 2026-11-25 (lines saved before replay differently)
 CROP = {"planted": PLANTED, "grown": GROWN}
 CROP_NAME = {PLANTED: "planted", GROWN: "grown"}
 STEPS = ("setup", "draft", "rain", "play", "take", "spirits", "alloc", "build", "gates", "rocks", "drain", "weeds",

@@ -12,7 +12,7 @@ from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from .config import GOODS, HALL, config
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: rules changed on 2026-11-25 (lines saved before replay differently)
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
