@@ -349,6 +349,9 @@ def test_house_rules_let_the_table_overrule_social_boundaries_only():
     assert t.notice is None
     t = s.apply('write "remove odd tokens"')  # the engine could not carry this out
     assert t.notice[0] == "lotus_chaos.write.move-on-board" and cards_of(t, 0) == []
+    # an overrulable problem in one clause does not hide one the engine cannot carry out in another
+    t = s.apply('write "blind swap 1 with player 3 then blind swap 2 for 1 with deck"')
+    assert t.notice[0] == "lotus_chaos.write.swap-ratio" and cards_of(t, 0) == []
 
 
 def test_groups_combine_as_both_or_either():

@@ -644,8 +644,7 @@ def _check_swaps(program, table):
         return ("lotus_chaos.write.swap-uniform",
                 f"mixes {' and '.join(modes)} swapping: a swap is all blind, all choose what to give, "
                 "or all choose what to take, on the whole card")
-    named = []  # the groups the card's swaps name (lotus_chaos.write.swap-groups: at most two on the card)
-    for c in swaps:
+    for c in swaps:  # first what the engine could not carry out, on every clause (never overruled)
         _, modes, amount, kind, partner, erase = c
         if isinstance(amount, tuple):
             if amount[1] != amount[2]:
@@ -658,12 +657,15 @@ def _check_swaps(program, table):
                     f"swaps {amount} cards: nobody holds more than {table.limit}, the card limit")
         if erase:
             return ("lotus_chaos.write.swap-blank-text", "erases swapped blank cards: their actions stay on them")
-        k = partner[0]
-        if k == "deck":
+        if partner[0] == "deck":
             if modes != ("blind",):
                 return ("lotus_chaos.write.swap-deck-blind", "a swap with the deck must be blind")
             if kind == "blank":
                 return ("lotus_chaos.write.swap-deck-blank", "blank action cards cannot be swapped with the deck")
+    named = []  # then whom they name (lotus_chaos.write.swap-groups, which a table may overrule)
+    for c in swaps:
+        partner = c[4]
+        k = partner[0]
         if k in ("player", "colour"):
             who = f"player {partner[1]}" if k == "player" else f"the {partner[1]} player"
             return ("lotus_chaos.write.swap-groups",
