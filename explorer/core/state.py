@@ -8,8 +8,9 @@ import json
 class State:
     """A position. Callers never mutate it: `apply` returns a new State.
 
-    Subclasses implement the methods that raise NotImplementedError, plus `_key()`,
-    a tuple of everything that defines the position (used for ==, hash and round trips).
+    Subclasses implement the methods that raise NotImplementedError, plus `_key()`, a tuple of everything
+    that defines the position (used for ==, hash and round trips), and either `legal_actions()` or the
+    `_legal` slot and `_generate()` that the cached `legal_actions()` here uses.
     """
 
     __slots__ = ()
