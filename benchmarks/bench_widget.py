@@ -62,10 +62,13 @@ def run(game: str = "lotus", players: int | None = None, steps: int = 200) -> di
         ms, b = _timed(w, wire, [{"type": "random"}])
         play_ms += ms
         play_b += b
-    plies = w.node.ply  # step along the last game's line, forward to its end and some way back
-    w._on_msg(w, {"type": "start"})
-    nav = [{"type": "forward"}] * plies + [{"type": "back"}] * min(50, plies)
-    nav_ms, nav_b = _timed(w, wire, nav)
+    plies = w.node.ply  # step along the last game's line, to its end and back, until `steps` steps are timed
+    nav_ms, nav_b = [], []
+    while len(nav_ms) < steps:
+        w._on_msg(w, {"type": "start"})
+        ms, b = _timed(w, wire, [{"type": "forward"}] * plies + [{"type": "back"}] * plies)
+        nav_ms += ms
+        nav_b += b
     big = bench_timeline.build(explorer.load(game, players=players, seed=2), 10_000, seed=2)
     wb = Explorer(big)
     wb.panel  # noqa: B018
