@@ -22,6 +22,7 @@ Seats on the wire (the ``seat`` trait): ``-1`` = everything (omniscient, ``view(
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 from pathlib import Path
 
@@ -41,6 +42,8 @@ PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the c
               # page at a time, so stepping inside it resends nothing but the current-node marker
 ALTS = 8      # variations listed per node
 ALT_MOVES = 4  # moves shown of each variation
+RACE_QUIET = 0.15  # seconds: in a kernel the score race is redrawn once steps pause this long,
+RACE_MAX_WAIT = 1.0  # and at least this often during a long burst (play at speed)
 
 
 @functools.cache
@@ -154,6 +157,8 @@ class Explorer(anywidget.AnyWidget):
         self._race = None
         self._race_key = None
         self._race_models = None
+        self._race_due = None  # the pending score-race update (a kernel's event loop timer)
+        self._race_first = self._race_last = 0.0  # when the first and the last step it waits for came
         self._score_panel = bool(score_panel)
         if bot not in BOT_NAMES:
             raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {bot!r}")
@@ -652,7 +657,7 @@ class Explorer(anywidget.AnyWidget):
                 self.preview = {}
             if self.analysis and (self.analysis.get("node") != node.id or not can_act):
                 self.analysis = {}
-        self._update_race()
+        self._schedule_race()
 
     # -- the score race (Bokeh, via jupyter_bokeh)
     def _seat_scores(self, n: Node, viewer) -> list:
@@ -663,6 +668,33 @@ class Explorer(anywidget.AnyWidget):
             got = [s.get("score", 0) if isinstance(s, dict) else 0 for s in v.get("seats") or []]
             self._scores[key] = got
         return got
+
+    def _schedule_race(self) -> None:
+        """Redraw the score race now or, in a kernel, once the steps pause for RACE_QUIET seconds (at least
+        every RACE_MAX_WAIT during a burst), always ending on the current node. A redraw costs the kernel and
+        BokehJS more than the step itself (BokehJS also sends every change back to the kernel), so clicks
+        landing during one would wait for it."""
+        if self._race is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script, a test): redraw now
+            self._update_race()
+            return
+        now = loop.time()
+        self._race_last = now
+        if self._race_due is None:
+            self._race_first = now
+            self._race_due = loop.call_later(RACE_QUIET, self._race_timer, loop)
+
+    def _race_timer(self, loop) -> None:
+        now = loop.time()
+        due = min(self._race_last + RACE_QUIET, self._race_first + RACE_MAX_WAIT)
+        if now < due:  # another step came: wait for the pause (or the burst's deadline)
+            self._race_due = loop.call_later(due - now, self._race_timer, loop)
+            return
+        self._race_due = None
+        self._update_race()
 
     def _update_race(self) -> None:
         if self._race is None:

@@ -504,6 +504,42 @@ def test_the_panel_shows_a_score_race_that_follows_the_line():
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == panel.model_id
 
 
+def test_in_a_kernel_the_score_race_is_redrawn_when_the_steps_pause():
+    """With an event loop running (as in a kernel) the race follows the line RACE_QUIET after the last of a
+    burst of steps, ending on the current node, instead of after every step; a long burst still redraws it
+    every RACE_MAX_WAIT."""
+    import asyncio
+
+    from explorer.widgets import RACE_MAX_WAIT, RACE_QUIET
+
+    async def burst():
+        w = Explorer(lotus(seed=3), random_seed=3)
+        w.panel  # noqa: B018
+        cursor = w._race.figure.select_one({"name": "current-ply"})
+        src = w._race.figure.select_one({"name": "score-seat-0"})
+        for _ in range(6):
+            w.random_move()
+        assert cursor.location == 0 and src.data["ply"] == [0]  # not redrawn yet
+        await asyncio.sleep(RACE_QUIET * 1.5)
+        assert cursor.location == 6 and src.data["ply"] == list(range(7))
+        w.back()
+        await asyncio.sleep(RACE_QUIET * 0.5)
+        w.back()  # still stepping: the redraw waits for the pause
+        await asyncio.sleep(RACE_QUIET * 0.7)
+        assert cursor.location == 6
+        await asyncio.sleep(RACE_QUIET * 0.8)
+        assert cursor.location == 4 and w._race_due is None
+        steps = int(RACE_MAX_WAIT / (RACE_QUIET / 2)) + 6  # a burst longer than RACE_MAX_WAIT, never pausing
+        for _ in range(steps):
+            w.random_move()  # new moves from ply 4: the line grows to ply 4 + steps
+            await asyncio.sleep(RACE_QUIET / 2)
+        assert 4 < cursor.location < 4 + steps  # redrawn during the burst, not only at its end
+        await asyncio.sleep(RACE_QUIET * 1.5)
+        assert cursor.location == 4 + steps and src.data["ply"] == list(range(5 + steps))
+
+    asyncio.run(burst())
+
+
 def test_states_draw_themselves_without_the_widget():
     s = lotus(seed=5)
     for a in s.legal_actions()[:1]:
