@@ -30,7 +30,7 @@ COLUMNS = ["game_id", "seed", "game", "variant", "players", "seat", "bot", "scor
 
 # ---- one game -----------------------------------------------------------------------------------
 
-def _as_bot(b) -> Bot:
+def as_bot(b) -> Bot:
     if isinstance(b, Bot):
         return b
     if isinstance(b, str):
@@ -148,7 +148,7 @@ def simulate(game: str, bots, n_games: int = 100, seed: int = 0, options=None, p
     listed = list(bots) if isinstance(bots, (list, tuple)) else [bots]
     if not listed:
         raise ValueError("bots: give at least one bot")
-    bot_objs = [_as_bot(b) for b in listed]
+    bot_objs = [as_bot(b) for b in listed]
     jobs = _jobs(game, n_games, seed, options, players, rotate, len(listed) if len(listed) > 1 else None)
     module = getattr(spec(game).new, "__module__", None)
     runners = {"inprocess": _inprocess, "processes": _processes, "dask": _dask}

@@ -146,14 +146,5 @@ class NeverAccuseRandomBot(RandomBot):
 
     name = "random (never accuses)"
 
-    def choose(self, state):
-        if state.current_player is None:
-            raise ValueError("the game is over: nobody is to act")
-        return self._pick(_no_accusations(state.legal_actions()))
-
-    def _choose(self, game, view, actions, state):
-        return self._pick(_no_accusations(actions))
-
-
-def _no_accusations(actions) -> list:
-    return [a for a in actions if not str(a).startswith("accuse")]
+    def _pick(self, actions):
+        return super()._pick([a for a in actions if not str(a).startswith("accuse")] or actions)

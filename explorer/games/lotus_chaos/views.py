@@ -18,7 +18,7 @@ class ViewMixin:
     def shown(self, seat) -> bool:
         """Whether `seat` has shown its objective card to everyone: it is out of the game
         (lotus_chaos.accuse.reveal), or the game is over and its objective is met (lotus_chaos.objective.show)."""
-        return not self.alive[seat] or (self.phase == 4 and self.objective_met(seat))
+        return not self.alive[seat] or (self.is_terminal and self.objective_met(seat))
 
     def knows(self, viewer, seat) -> bool:
         """Whether `viewer` (None: omniscient, -1: spectator) may see `seat`'s objective card."""

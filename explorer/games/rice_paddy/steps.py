@@ -189,12 +189,15 @@ class StepsMixin:
                     out[r] = out.get(r, 0) + n
         return out
 
+    def paddy_event(self, step: str, seat: int, r: int, **what) -> dict:
+        """A report of what `step` did to `seat`'s paddy r: step, round, seat, paddy (its hexes' labels), size."""
+        F = self.F(seat)
+        return {"step": step, "round": self.round, "seat": seat,
+                "paddy": "".join(self.cfg.labels[h] for h in F.members[r]), "size": len(F.members[r]), **what}
+
     def _note(self, step: str, seat: int, r: int, **what):
         """Report what an automatic step did to paddy r, while a caller records (apply_with_events)."""
-        F = self.F(seat)
-        self._log.append({"step": step, "round": self.round, "seat": seat,
-                          "paddy": "".join(self.cfg.labels[h] for h in F.members[r]), "size": len(F.members[r]),
-                          **what})
+        self._log.append(self.paddy_event(step, seat, r, **what))
 
     def _auto_weeds(self):
         """rice_paddy.weeds.cost: workers equal to the paddy's size per weed, dry paddies only."""
@@ -245,17 +248,16 @@ class StepsMixin:
                 k = min(len(F.members[r]), n // 2) if ok else 0
                 fert = p.fert >> r & 1
                 row = infestation(p.weeds[r], p.pests[r])
-                bonus = self.passive(i, "harvest_bonus")
+                bonus = self.passive(i, "harvest_bonus") if k else 0
+                got = table[row][k + fert - 1] if k else 0  # the table's rice for this harvest
                 if self._log is not None:
                     self._note("harvest", i, r, workers=n, harvested=bool(k), hexes=k, fertilised=bool(fert),
-                               weeds=p.weeds[r], pests=p.pests[r], row=ROWS[row],
-                               table_rice=table[row][k + fert - 1] if k else 0, bonus=bonus if k else 0,
-                               rice=table[row][k + fert - 1] + bonus if k else 0,
-                               unfertilised_rice=table[row][k - 1] + bonus if k else 0)
+                               weeds=p.weeds[r], pests=p.pests[r], row=ROWS[row], table_rice=got, bonus=bonus,
+                               rice=got + bonus, unfertilised_rice=table[row][k - 1] + bonus if k else 0)
                 if not k:
                     continue
                 p = self.pm(i)
-                p.rice += table[row][k + fert - 1] + bonus
+                p.rice += got + bonus
                 p.crop = put(p.crop, r, NONE)
                 if fert:
                     p.fert &= ~(1 << r)

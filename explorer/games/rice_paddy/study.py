@@ -13,11 +13,6 @@ from ...bots.base import Bot
 from .player import GROWN, PLANTED
 
 
-def _paddy(s, seat, r) -> dict:
-    F = s.F(seat)
-    return {"round": s.round, "seat": seat, "paddy": "".join(s.cfg.labels[h] for h in F.members[r]),
-            "size": len(F.members[r])}
-
 def apply_recorded(state, action) -> tuple:
     """(state.apply(action), events): the engine's reports of the farm steps the action set off
     (`RicePaddyState.apply_with_events`, water moves left out). Every event has step, round, seat, paddy
@@ -41,17 +36,16 @@ def play_recorded(bots, game_seed: int, players: int = 3, rotate: int = 0, state
     events), each event of apply_recorded with "game_seed" and "ply" added. Game i of
     simulate(..., seed=S) has game_seed = explorer.bots.derive(S, i) (and rotate = i with rotate=True).
     `state`: play on from this position instead of a new game (e.g. `one_paddy_game(...)`)."""
-    from ...bots import Bot, derive, make
+    from ...bots import derive
     from ...core.registry import load
-    listed = list(bots) if isinstance(bots, (list, tuple)) else [bots]
-    objs = [b if isinstance(b, Bot) else make(b) if isinstance(b, str) else
-            make(b["name"], **{k: v for k, v in b.items() if k != "name"}) for b in listed]
+    from ...simulate import as_bot
+    objs = [as_bot(b) for b in (bots if isinstance(bots, (list, tuple)) else [bots])]
     if state is None:
         state = load("rice_paddy", players=players, seed=game_seed, **options)
     players = state.cfg.players
     seated = [objs[(i - rotate) % len(objs)].spawn(derive(game_seed, i)) for i in range(players)]
-    events = [{"game_seed": game_seed, "ply": 0, "step": "plant", **_paddy(state, i, r), "round": 0,
-               "workers": 0, "planted": True, "by": "start"}  # rice_paddy.setup.start-paddy
+    events = [{"game_seed": game_seed, "ply": 0,  # rice_paddy.setup.start-paddy
+               **state.paddy_event("plant", i, r, round=0, workers=0, planted=True, by="start")}
               for i, p in enumerate(state.players) for r in state.F(i).paddies if p.crop[r] == PLANTED]
     ply = 0
     while not state.is_terminal:

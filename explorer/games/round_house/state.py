@@ -402,16 +402,12 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             rule, why = self._why_move(text)
         elif head == "use":
             rule, why = self._why_use(arg)
+        elif head in ("temple", "fam") and self.phase != WORSHIP:
+            rule, why = "round_house.worship.stop", "worship only when your leader stops at the ancestral hall"
         elif head == "temple":
-            if self.phase != WORSHIP:
-                rule, why = "round_house.worship.stop", "worship only when your leader stops at the ancestral hall"
-            else:
-                rule, why = "round_house.worship.small", "that small temple is flipped (or there is no such temple)"
+            rule, why = "round_house.worship.small", "that small temple is flipped (or there is no such temple)"
         elif head == "fam":
-            if self.phase != WORSHIP:
-                rule, why = "round_house.worship.stop", "worship only when your leader stops at the ancestral hall"
-            else:
-                rule, why = "round_house.worship.family", f"there are {len(self.cfg.towns)} towns"
+            rule, why = "round_house.worship.family", f"there are {len(self.cfg.towns)} towns"
         elif head == "line":
             rule, why = "round_house.worship.line", "that space cannot end a connected line from the 1-point space"
         elif head == "do":
@@ -567,12 +563,9 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         if not self.hand[p]:
             return False
         g0, g1, g2, g3 = self.goods[p]
-        shown = self.ord_up
-        for o, (c0, c1, c2, c3) in self.cfg.order_cost.items():
-            if c0 <= g0 and c1 <= g1 and c2 <= g2 and c3 <= g3 and o not in shown \
-                    and not any(o == x for d in self.done for x, _t in d):
-                return True
-        return False
+        public = set(self.ord_up).union(x for d in self.done for x, _t in d)  # face up or completed
+        return any(c0 <= g0 and c1 <= g1 and c2 <= g2 and c3 <= g3 and o not in public
+                   for o, (c0, c1, c2, c3) in self.cfg.order_cost.items())
 
     def _start_turn(self):
         self.used = []
