@@ -7,6 +7,8 @@
 # `games` is the subpackage that registers every game; the module itself is callable: explorer.games()
 from . import games
 from .core import (
+    EVERYTHING,
+    SPECTATOR,
     DataError,
     IllegalAction,
     NotationError,
@@ -44,5 +46,5 @@ def __getattr__(name):  # lazy: widgets pull in ipywidgets/anywidget
 __all__ = [
     "load", "games", "from_json", "provenance", "ledger", "State", "Timeline", "Explorer", "simulate", "bots",
     "tutorial",
-    "IllegalAction", "NotationError", "PositionError", "DataError",
+    "IllegalAction", "NotationError", "PositionError", "DataError", "EVERYTHING", "SPECTATOR",
 ]

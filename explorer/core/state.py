@@ -16,6 +16,11 @@ class State:
     __slots__ = ()
     game_name: str = ""
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        from .seats import wrap_viewer_methods
+        wrap_viewer_methods(cls)  # view/svg/redact take None, -1, a seat, "everything" or "spectator"
+
     # -- whose move and what they may do
     @property
     def current_player(self) -> int | None:
@@ -55,7 +60,8 @@ class State:
         raise NotImplementedError
 
     def view(self, seat: int | None = None) -> dict:
-        """JSON-safe dict of what `seat` may see; None is the omniscient view."""
+        """JSON-safe dict of what `seat` may see: None or "everything" is the omniscient view, -1 or
+        "spectator" the public one, 0..n-1 that seat's (see explorer.core.seats)."""
         raise NotImplementedError
 
     def describe(self) -> str:
