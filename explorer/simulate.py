@@ -12,9 +12,14 @@ arguments give the same table on every backend: "inprocess", "processes" (local 
 (a `dask.distributed` Client: a LocalCluster by default, or pass `client=` / a scheduler address to
 scale out; needs the optional `scale` extra). Ctrl-C returns the games finished so far, with a warning.
 Bots with a `seconds` budget depend on the machine's speed: use iteration budgets to reproduce.
+The progress bar counts games and shows the time left from the first finished game on (the worker
+backends run one game per worker first, then larger batches). In a script, the worker backends re-import
+the script in every worker: call simulate under `if __name__ == "__main__":`, or it raises
+MainGuardError (a RuntimeError) naming that fix before any worker starts.
 """
 from __future__ import annotations
 
+import ast
 import os
 import sys
 import types
@@ -126,6 +131,53 @@ def _jobs(game, n_games, seed, options, players, rotate, nbots):
     return out
 
 
+class MainGuardError(RuntimeError):
+    """simulate(backend="processes" or "dask") was called at the top level of a script without the
+    `if __name__ == "__main__":` guard that worker processes need."""
+
+
+GUARD_FIX = ('backend={backend!r} starts worker processes that re-import {script}; there simulate() runs at '
+             'the top level (line {line}), so every worker would start workers of its own. Put the call under '
+             '`if __name__ == "__main__":` (see the Python docs, multiprocessing "Safe importing of main module"), '
+             'or use backend="inprocess"')
+
+
+def _is_main_guard(node) -> bool:
+    """`if __name__ == "__main__":` (either side)."""
+    t = node.test if isinstance(node, ast.If) else None
+    if not (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)):
+        return False
+    sides = [t.left, t.comparators[0]]
+    return (any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides)
+            and any(isinstance(x, ast.Constant) and x.value == "__main__" for x in sides))
+
+
+def check_main_guard(backend: str) -> None:
+    """Raise MainGuardError when this call comes from the unguarded top level of the `__main__` script
+    (or, inside a worker, from the script's re-import as `__mp_main__`). Notebooks and `python -c` pass."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if not path or not str(path).endswith(".py"):
+        return
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") in ("__main__", "__mp_main__") \
+                and frame.f_globals.get("__file__") == path:
+            break
+        frame = frame.f_back
+    if frame is None:
+        return
+    line = frame.f_lineno
+    if frame.f_globals.get("__name__") == "__main__":
+        try:
+            tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError):
+            return
+        if any(_is_main_guard(n) and n.lineno <= line <= (n.end_lineno or n.lineno) for n in tree.body):
+            return
+    raise MainGuardError(GUARD_FIX.format(backend=backend, script=Path(path).name, line=line))
+
+
 def simulate(game: str, bots, n_games: int = 100, seed: int = 0, options=None, players: int | None = None,
              backend: str = "inprocess", client=None, workers: int | None = None, rotate: bool = False,
              progress: bool = True, chunk: int | None = None):
@@ -141,6 +193,8 @@ def simulate(game: str, bots, n_games: int = 100, seed: int = 0, options=None, p
     backend: "inprocess", "processes" (a ProcessPoolExecutor of `workers` processes, default all cores;
       or pass your own executor as `client` to reuse it) or "dask" (`client`: a dask.distributed Client
       or a scheduler address; default a LocalCluster of `workers` processes on 127.0.0.1, no dashboard).
+      In a script, call it under `if __name__ == "__main__":` (else MainGuardError, naming that fix).
+    progress: a bar counting games, with the time left once the first game has finished.
     """
     spec(game)
     if not isinstance(n_games, int) or n_games < 0:
@@ -154,6 +208,8 @@ def simulate(game: str, bots, n_games: int = 100, seed: int = 0, options=None, p
     runners = {"inprocess": _inprocess, "processes": _processes, "dask": _dask}
     if backend not in runners:
         raise ValueError(f"backend must be one of {', '.join(runners)}, got {backend!r}")
+    if backend != "inprocess" and jobs and _may_spawn(backend, client):
+        check_main_guard(backend)
     rows = []
     try:
         runners[backend](game, bot_objs, jobs, rows, progress, workers=workers, client=client, chunk=chunk,
@@ -176,14 +232,30 @@ def _frame(rows):
     return df
 
 
+def _may_spawn(backend, client) -> bool:
+    """Whether workers will import the main script: new processes not started by fork."""
+    if backend == "dask":
+        return client is None
+    ctx = getattr(client, "_mp_context", None) if client is not None else None
+    method = ctx.get_start_method() if ctx is not None else ("spawn" if client is None else None)
+    return method in ("spawn", "forkserver")
+
+
 def _bar(total, progress, desc):
+    """Counts games; smoothing=0 makes the time left the average rate since the start, which is steadier
+    when batches of games finish at once."""
     from tqdm.auto import tqdm
-    return tqdm(total=total, disable=not progress, delay=1.0, desc=desc, unit="game")
+    return tqdm(total=total, disable=not progress, delay=0.5, smoothing=0, desc=desc,
+                unit="game")
 
 
 def _chunks(jobs, parts, chunk):
+    """One game per worker first, so the progress bar has a rate (and an ETA) after about one game's time;
+    then batches of about a quarter of each worker's share, at most 50 (or `chunk` games from the start)."""
     size = chunk or max(1, min(50, len(jobs) // max(1, parts * 4)))
-    return [jobs[i:i + size] for i in range(0, len(jobs), size)]
+    first = 0 if chunk or size == 1 else min(parts, len(jobs))
+    out = [[job] for job in jobs[:first]]
+    return out + [jobs[i:i + size] for i in range(first, len(jobs), size)]
 
 
 def _inprocess(game, bots, jobs, rows, progress, **_):
@@ -315,7 +387,8 @@ def _need_pyarrow():
                           "or save as .csv") from None
 
 
-__all__ = ["simulate", "play_game", "save_results", "load_results", "variant_label", "wilson", "win_rates"]
+__all__ = ["simulate", "MainGuardError", "play_game", "save_results", "load_results", "variant_label", "wilson",
+           "win_rates"]
 
 
 class _SimulateModule(types.ModuleType):

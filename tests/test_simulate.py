@@ -164,3 +164,57 @@ def test_wilson_intervals_and_win_rates():
 def test_progress_bar_runs(capsys):
     df = sim.simulate("lotus", "random", n_games=2, seed=1, players=2, progress=True)
     assert df.game_id.nunique() == 2
+
+
+def test_first_batches_are_single_games():
+    jobs = list(range(100))
+    parts = sim._chunks(jobs, 2, None)
+    assert [len(p) for p in parts[:2]] == [1, 1]  # a rate (and an ETA) after about one game's time
+    assert [j for p in parts for j in p] == jobs
+    assert max(map(len, parts)) == 12
+    assert [len(p) for p in sim._chunks(jobs, 2, 30)] == [30, 30, 30, 10]  # an explicit chunk is kept
+
+
+def test_progress_bar_shows_the_time_left(monkeypatch, capsys):
+    import re
+    import time
+    real = sim.play_game
+
+    def slow(*args, **kw):
+        time.sleep(0.3)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim, "play_game", slow)
+    sim.simulate("lotus", "random", n_games=4, seed=1, players=2, progress=True)
+    err = capsys.readouterr().err
+    # e.g. "lotus:  50%|█████     | 2/4 [00:00<00:00,  3.2game/s]": a count of 4 and a time left, not "?"
+    shown = re.findall(r"\b([0-3])/4 \[\d\d:\d\d<(\S+?),", err)
+    assert shown and all(eta != "?" for n, eta in shown if n != "0"), err
+    assert any(n != "0" for n, _ in shown), err
+
+
+UNGUARDED = """
+import explorer
+df = explorer.simulate("lotus", "random", n_games=2, players=2, backend="processes", workers=1, progress=False)
+print("rows", len(df))
+"""
+
+
+@pytest.mark.parametrize("guarded", [False, True])
+def test_worker_backend_in_a_script_needs_the_main_guard(tmp_path, guarded):
+    import subprocess
+    import textwrap
+    body = UNGUARDED
+    if guarded:
+        body = 'if __name__ == "__main__":\n' + textwrap.indent(body.strip(), "    ") + "\n"
+    script = tmp_path / "sweep.py"
+    script.write_text(body)
+    proc = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    if guarded:
+        assert proc.returncode == 0 and "rows 4" in proc.stdout, proc.stderr[-3000:]
+        return
+    assert proc.returncode != 0
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("explorer.simulate.MainGuardError:"), proc.stderr[-3000:]
+    assert 'if __name__ == "__main__":' in last and "sweep.py" in last and "line 3" in last
+    assert "bootstrapping" not in proc.stderr and "BrokenProcessPool" not in proc.stderr
