@@ -85,17 +85,21 @@ def test_one_inlet_and_one_outlet_per_paddy():
 
 
 def test_gates_move_without_changing_the_paddy():
-    # rice_paddy.walls.move-gate
-    s = edit(at_alloc(), lambda js: (order01(js), field(js, 0, **CHAIN)))
+    # rice_paddy.walls.move-gate (the conditions: tests/rice_paddy/test_gates_moving.py)
+    loose = dict(walls=["ab", "ac", "bd", "cd", "de"], gates=["ad", "df"], rocks="")  # d's outlet faces field
+    s = edit(at_alloc(), lambda js: (order01(js), field(js, 0, **loose)))
     s = to_step(s, "gates")
     assert s.current_player == 0
     acts = s.legal_actions()
-    assert "move ad ab" in acts and "move ad ac" in acts
-    t = s.apply("move ad ab")
+    assert "move df de" in acts and "move df cd" in acts
+    t = s.apply("move df de")
     F = t.F(0)
-    assert F.chain == (0, 1)  # a -> b now; d, f-h are cut off
-    assert not any(a.startswith("move ab") for a in t.legal_actions())  # each gate once a round
+    assert F.chain == s.F(0).chain  # a -> d still
+    assert not any(g == t.cfg.edge_index["de"] for g, _ in t.gate_moves(0))  # each gate once a round
     assert sorted(map(len, F.members.values())) == sorted(map(len, s.F(0).members.values()))
+    # in CHAIN every side of every paddy faces another paddy: moving a gate would join or cut one off
+    s = to_step(edit(at_alloc(), lambda js: (order01(js), field(js, 0, **CHAIN))), "gates")
+    assert s.current_player == 1 and s.gate_moves(0) == []
 
 
 def test_split_only_empty_paddies():

@@ -82,3 +82,32 @@ def fields(cfg, edges: tuple) -> Fields:
             cache.clear()
         f = cache[edges] = Fields(cfg, edges)
     return f
+
+
+def move_rule(cfg, p, F: Fields, g: int, w: int):
+    """None if player p's gate on edge g may trade places with the wall on edge w (rice_paddy.walls.move-gate),
+    else the ledger id of the rule the move breaks. F is the player's Fields. The gate leaves paddy x's side
+    facing region y and goes to x's side facing region z; regions never change (both sides stay closed)."""
+    reg, pset = F.region, F.pset
+    i, j = cfg.edges[g]
+    a, b = reg[i], reg[j]
+    if p.edges[g] != GATE or p.moved >> g & 1 or a == b or not (a in pset or b in pset):
+        return "rice_paddy.walls.move-gate"  # not a completed paddy's gate, or moved this round already
+    i, j = cfg.edges[w]
+    c, d = reg[i], reg[j]
+    if p.edges[w] != WALL or c == d:
+        return "rice_paddy.walls.move-gate-shape"
+    if c in pset and (c == a or c == b):
+        x, z = c, d
+    elif d in pset and (d == a or d == b):
+        x, z = d, c
+    else:
+        return "rice_paddy.walls.move-gate-shape"  # not a wall of the gate's own paddy
+    y = b if a == x else a
+    if z == y:  # rice_paddy.walls.move-gate-shared: same two regions, same inlet and outlet
+        return None
+    if z in pset:
+        return "rice_paddy.walls.move-gate-join"
+    if y in pset:
+        return "rice_paddy.walls.move-gate-flow"
+    return None

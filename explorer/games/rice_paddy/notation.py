@@ -45,6 +45,11 @@ RULE_OF = {"keep": "rice_paddy.draft.first", "play": "rice_paddy.spirit.play",
            "ach": "rice_paddy.achieve.condition", "buy": "rice_paddy.market.price", "hold": "rice_paddy.magic.choice",
            "start": "rice_paddy.setup.gate-side", "flood": "rice_paddy.flood.flow"}
 
+MOVE_WHY = {"rice_paddy.walls.move-gate": "only a completed paddy's gate moves, once a round",
+            "rice_paddy.walls.move-gate-shape": "a gate trades places with a wall of its own paddy (shape unchanged)",
+            "rice_paddy.walls.move-gate-join": "the gate would join another completed paddy (a second inlet)",
+            "rice_paddy.walls.move-gate-flow": "a paddy would lose its inlet or outlet (cut off from the water)"}
+
 
 def diagnose(state, text: str) -> Exception:
     """Why `text` is not legal here: NotationError if it is not an action at all, else IllegalAction."""
@@ -78,6 +83,12 @@ def diagnose(state, text: str) -> Exception:
             return IllegalAction("rice_paddy.build.cost", "no pieces left to build this round")
         why = state.can_place(seat, k, 1 if word == "wall" else 2)
         return IllegalAction(why or "rice_paddy.build.edge", f"cannot build a {word} on {rest[0]}")
+    if word == "move":
+        g, w = cfg.edge_index.get(rest[0]), cfg.edge_index.get(rest[1])
+        if g is None or w is None:
+            return IllegalAction("rice_paddy.build.edge", "gates and walls sit on sides between two field hexes")
+        why = state.gate_move_rule(seat, g, w) or "rice_paddy.walls.move-gate"
+        return IllegalAction(why, MOVE_WHY.get(why, f"cannot move the gate {rest[0]} to {rest[1]}"))
     if word == "drain":
         h = cfg.index.get(rest[0])
         if h is not None and p.magic >> h & 1 and not p.water >> h & 1:

@@ -5,7 +5,7 @@ Actions are plain strings (see notation.py): legal_actions() is a tuple of them 
 from __future__ import annotations
 
 from ...core.state import State
-from .fields import GATE, OPEN, WALL, fields
+from .fields import GATE, OPEN, WALL, fields, move_rule
 from .notation import diagnose
 from .player import GROWN, PLANTED, bits, put
 from .position import PositionMixin
@@ -291,23 +291,21 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         return out
 
     def gate_moves(self, seat) -> list[tuple[int, int]]:
-        """rice_paddy.walls.move-gate: swap a gate with a wall on the boundary of the same paddy."""
+        """rice_paddy.walls.move-gate: (gate, wall) pairs of completed paddies that may trade places."""
         cfg = self.cfg
         p = self.players[seat]
         F = self.F(seat)
-        found = []
+        found = set()
         for r in F.paddies:
-            mem = F.members[r]
-            walls = sorted({k for h in mem for k in cfg.hex_edges[h] if p.edges[k] == WALL
-                            and F.region[cfg.edges[k][0]] != F.region[cfg.edges[k][1]]})
-            for g in F.gates[r]:
-                if p.moved >> g & 1:
-                    continue
-                for w in walls:
-                    e = put(put(p.edges, g, WALL), w, GATE)
-                    if fields(cfg, e).ok and (g, w) not in found:
-                        found.append((g, w))
+            gs = [g for g in F.gates[r] if not p.moved >> g & 1]
+            if gs:
+                walls = [w for h in F.members[r] for w in cfg.hex_edges[h] if p.edges[w] == WALL]
+                found.update((g, w) for g in gs for w in walls if move_rule(cfg, p, F, g, w) is None)
         return sorted(found)
+
+    def gate_move_rule(self, seat, g: int, w: int) -> str | None:
+        """None if the gate on inner edge g may move to edge w now, else the ledger id of the broken rule."""
+        return move_rule(self.cfg, self.players[seat], self.F(seat), g, w)
 
     def _gate_options(self, seat) -> list:
         n = self.cfg.edge_name
