@@ -8,7 +8,7 @@
   - renders under MIN_PX on screen (computed font size times the SVG's screen scale),
   - is clipped or overflows its container: an HTML element with scrollWidth > clientWidth whose overflow is
     hidden, text spilling past its parent or past an ancestor that hides overflow, SVG text outside its
-    <svg>'s box (scroll containers are fine: "wrap or scroll"),
+    <svg>'s box (inside a scroll container that scrolls it is fine: "wrap or scroll"),
   - is covered by a filled SVG shape painted after it, or overlaps another SVG text,
   - has a contrast ratio under MIN_CONTRAST against what is under it, where that can be computed: SVG text
     against the filled shapes under it (SVG fills blended in paint order over the HTML background), HTML text
@@ -62,14 +62,16 @@ _JS = r"""([selector, minPx, minContrast]) => {
     return bg;
   };
   const name = (el) => {
-    const t = (el.textContent || "").replace(/\s+/g, " ").trim();
+    const own = [...el.childNodes].filter((n) => n.nodeName.toLowerCase() !== "title").map((n) => n.textContent);
+    const t = own.join("").replace(/\s+/g, " ").trim();
     const cls = (el.getAttribute("class") || "").split(/\s+/).filter(Boolean).slice(0, 2).join(".");
     return `<${el.tagName.toLowerCase()}${cls ? "." + cls : ""}> "${t.length > 40 ? t.slice(0, 39) + "…" : t}"`;
   };
-  const clipAncestors = (el, upTo) => {  // ancestors (below <body>) that hide, not scroll, what overflows them
+  const clipAncestors = (el) => {  // ancestors that hide what overflows them, up to the first that scrolls it
     const res = [];
     for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
       const st = getComputedStyle(e);
+      if (/auto|scroll/.test(st.overflowX) || /auto|scroll/.test(st.overflowY)) break;
       if (/hidden|clip/.test(st.overflowX) || /hidden|clip/.test(st.overflowY)) res.push(e);
     }
     return res;
