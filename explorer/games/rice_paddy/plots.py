@@ -9,7 +9,8 @@ The numbers come from the components file (an assumed sample table unless you lo
 """
 from __future__ import annotations
 
-from bokeh.models import ColumnDataSource, HoverTool, LinearColorMapper
+from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.palettes import YlGn9
 from bokeh.plotting import figure
 
 from ...core.registry import spec
@@ -47,7 +48,7 @@ def _marks(state, round_: int) -> dict:
     """One mark per paddy of every seat that could be harvested now (grown), else every planted paddy."""
     xs, ys, labels, colors, rice = [], [], [], [], []
     if state is None or not hasattr(state, "cfg"):
-        return {"size": xs, "row": ys, "label": labels, "color": colors, "rice": rice}
+        return {"size": xs, "row": ys, "label": labels, "color": colors, "rice": rice, "x": [], "y": []}
     table, _ = _table(state, round_)
     cfg = state.cfg
     for i, p in enumerate(state.players):
@@ -64,7 +65,37 @@ def _marks(state, round_: int) -> dict:
                           f" ({'grown' if p.crop[r] == 2 else 'planted'}{', fertilised' if fert else ''})")
             colors.append(_MARK_COLORS.get(cfg.colors[i], "#333"))
             rice.append(table[row][size + fert - 1])
-    return {"size": xs, "row": ys, "label": labels, "color": colors, "rice": rice}
+    # paddies sharing a cell sit side by side in its upper half, so none hides another
+    at, seen = [], {}
+    for key in zip(xs, ys):
+        seen[key] = seen.get(key, 0) + 1
+    placed: dict = {}
+    for key in zip(xs, ys):
+        k, n = placed.get(key, 0), seen[key]
+        placed[key] = k + 1
+        at.append(round((k - (n - 1) / 2) * min(0.22, 0.8 / n), 3))
+    return {"size": xs, "row": ys, "label": labels, "color": colors, "rice": rice,
+            "x": [(x, dx) for x, dx in zip(xs, at)], "y": [(y, 0.22) for y in ys]}
+
+
+def _luminance(color: str) -> float:
+    chans = [int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in chans]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def ink(fill: str) -> str:
+    """Black or white, whichever contrasts more with `fill` ("#rrggbb"): at least 4.58:1 (WCAG AA)."""
+    lum = _luminance(fill)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+def _shade(v: int, most: int, least: int) -> str:
+    """The palette colour of v: the most rice darkest."""
+    if most == least:
+        return YlGn9[0]
+    k = int((most - v) / (most - least) * len(YlGn9))
+    return YlGn9[min(max(k, 0), len(YlGn9) - 1)]
 
 
 def harvest_heatmap(data_or_state=None, round_: int = 1, *, width: int = 560, height: int = 300):
@@ -79,23 +110,22 @@ def harvest_heatmap(data_or_state=None, round_: int = 1, *, width: int = 560, he
             xs.append(sizes[k])
             ys.append(name)
             vals.append(v)
-    src = ColumnDataSource({"size": xs, "row": ys, "rice": vals, "text": [str(v) for v in vals]},
-                           name="harvest-table")
+    fills = [_shade(v, max(vals), min(vals)) for v in vals]
+    src = ColumnDataSource({"size": xs, "row": ys, "rice": vals, "text": [str(v) for v in vals], "fill": fills,
+                            "ink": [ink(f) for f in fills], "at": [(y, -0.12) for y in ys]}, name="harvest-table")
     which = "round 7 (grey numbers)" if round_ == 7 else "rounds 1-6 (black numbers)"
     fig = figure(x_range=sizes, y_range=list(reversed(ROWS)), width=width, height=height, toolbar_location=None,
                  tools="", title=f"Harvest table, {which} — sample values", x_axis_label="paddy size harvested "
                  "(+1 if fertilised)", y_axis_label="weeds / pests")
-    mapper = LinearColorMapper(palette="YlGn9", low=max(vals), high=min(vals))
-    fig.rect(x="size", y="row", width=1, height=1, source=src, fill_color={"field": "rice", "transform": mapper},
-             line_color="white", name="table")
-    fig.text(x="size", y="row", text="text", source=src, text_align="center", text_baseline="middle",
-             text_font_size="11px", name="numbers")
+    fig.rect(x="size", y="row", width=1, height=1, source=src, fill_color="fill", line_color="white", name="table")
+    fig.text(x="size", y="at", text="text", source=src, text_align="center", text_baseline="middle",
+             text_font_size="14px", text_font_style="bold", text_color="ink", name="numbers")
     marks = ColumnDataSource(_marks(data_or_state, round_), name="paddy-marks")
-    r = fig.scatter(x="size", y="row", source=marks, size=16, marker="circle", fill_alpha=0.0,
-                    line_color="color", line_width=3, name="paddies")
+    r = fig.scatter(x="x", y="y", source=marks, size=13, marker="circle", fill_color="color",
+                    line_color="#111111", line_width=1.5, name="paddies")
     fig.add_tools(HoverTool(renderers=[r], tooltips=[("paddy", "@label"), ("rice", "@rice")]))
     fig.grid.visible = False
     return fig
 
 
-__all__ = ["expected_yield", "harvest_heatmap", "ROWS"]
+__all__ = ["expected_yield", "harvest_heatmap", "ink", "ROWS"]

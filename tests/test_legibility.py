@@ -1,0 +1,187 @@
+"""Every game's board is legible in JupyterLab: no text under 11 px, nothing clipped, text contrasting with
+what is under it (tests/legibility.py), in a seat's view and in the omniscient view, at a busy position.
+The helper itself is checked on a hand-made page first, so a check that can never fail would show.
+
+    RX_LEGIBILITY_SHOTS=dir pytest tests/test_legibility.py   # also screenshots each board into dir
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from legibility import contrast, problems
+from test_browser import (CHROMIUM, CHROMIUM_ARGS, EXTERNAL, ROOT, _free_port, _run_all_cells, _stop_server,
+                          _wait_for_kernel, _wait_for_server)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
+
+GAMES = ["lotus", "lotus_chaos", "rice_paddy", "round_house"]
+MOVES = 150  # random moves from seed 3 (or up to the end of a shorter game): full hands, lines and markers
+SETUP = f"""import explorer
+from IPython.display import display
+
+for game in {GAMES!r}:
+    ex = explorer.Explorer(game, seed=3)
+    for _ in range({MOVES}):
+        if ex.state.is_terminal:
+            break
+        ex.random_move()
+    display(ex)
+"""
+
+SAMPLE = """<div class=root style='width:300px'>
+<p style='font-size:9px'>tiny</p>
+<div style='width:100px;overflow:hidden;white-space:nowrap'>a long line cut off by its box</div>
+<div style='display:flex;width:100px'><span style='white-space:nowrap'>a long line spilling out</span></div>
+<p style='color:#ccc'>pale</p><p>fine</p>
+<svg width=200 height=100 viewBox='0 0 400 200'><rect width='400' height='200' fill='#fff'/>
+<rect width='100' height='50' fill='#1a5c1a'/><text x='10' y='30' font-size='24' fill='#000'>dark</text>
+<text x='380' y='150' font-size='30'>cut</text>
+<text x='200' y='60' font-size='30' fill='#fff'>white</text><text x='200' y='100' font-size='30'>one</text>
+<text x='200' y='100' font-size='30'>two</text><text x='10' y='150' font-size='16'>small</text>
+<text x='200' y='160' font-size='30'>under</text><circle cx='234' cy='150' r='10'/>
+<text x='10' y='190' font-size='30'>readable</text></svg></div>"""
+
+
+def _skip_without_chromium():
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing on CI: install Debian's chromium package")
+        pytest.skip(f"{CHROMIUM} not found (apt-get install chromium)")
+
+
+def test_the_helper_finds_each_kind_of_problem():
+    from playwright.sync_api import sync_playwright
+
+    _skip_without_chromium()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.set_content(SAMPLE)
+            found = "\n".join(problems(page, ".root"))
+        finally:
+            browser.close()
+    expected = ['"tiny": 9.0 px', '"a long line cut off by its box": clipped', '"a long line spilling out": runs past',
+                '"pale": contrast 1.61', '"dark": contrast', '"cut": outside', '"white": contrast 1.00',
+                '"two": overlaps', '"small": 8.0 px', '"under": hidden under a circle']
+    for what in expected:
+        assert what in found, f"{what!r} not reported:\n{found}"
+    for fine in ['"fine"', '"readable"', '"one"']:
+        assert f"{fine}:" not in found, found
+    assert round(contrast("#000", "#fff"), 1) == 21.0 and contrast("#777777", "#ffffff") < 4.5
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory):
+    """JupyterLab in Chromium with one explorer per game at a busy position: yields (page, out dir)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    _skip_without_chromium()
+    t0 = time.monotonic()
+    tmp = tmp_path_factory.mktemp("legibility")
+    work = tmp / "nb"
+    work.mkdir()
+    cell = {"cell_type": "code", "execution_count": None, "id": "setup", "metadata": {}, "outputs": [],
+            "source": SETUP.splitlines(keepends=True)}
+    (work / "boards.ipynb").write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": {
+        "display_name": "Python 3", "language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}))
+    port, token = _free_port(), secrets.token_hex(16)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                     ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+                     ("IPYTHONDIR", "ipython")]:
+        env[var] = str(tmp / sub)
+    env.pop("ANYWIDGET_HMR", None)
+    notes = tmp / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    notes.parent.mkdir(parents=True)
+    notes.write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+           f"--ServerApp.root_dir={work}", "--LabApp.news_url=None",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.extension_manager=readonly"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = tmp / "jupyter.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=work, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_server(f"{base}/api/status?token={token}", proc, log)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                # JupyterLab's default layout (file browser open) in a 1400 × 1000 window
+                page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+                page.route(EXTERNAL, lambda route: route.abort())
+                page.set_default_timeout(60_000)
+                page.goto(f"{base}/lab/tree/boards.ipynb?token={token}")
+                page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+                _wait_for_kernel(page, base, token)
+                _run_all_cells(page)
+                expect(page.locator(".rx-root")).to_have_count(len(GAMES), timeout=120_000)
+                for i in range(len(GAMES)):
+                    expect(page.locator(".rx-root").nth(i).locator(".rx-board svg").first).to_be_attached()
+                print(f"JupyterLab with {len(GAMES)} boards ready in {time.monotonic() - t0:.1f}s")
+                yield page, Path(os.environ.get("RX_LEGIBILITY_SHOTS") or tmp)
+            finally:
+                browser.close()
+    finally:
+        _stop_server(proc, base, token)
+
+
+def _view_as(page, root, which: str) -> None:
+    """Select "everything" or the first seat in the explorer's seat menu, and wait for the board to redraw."""
+    value = root.locator("select.rx-seat").evaluate("""(sel, which) => {
+      const opts = [...sel.options];
+      const o = which === "everything" ? opts.find((x) => /everything|omniscient/i.test(x.text))
+        : opts.find((x) => !/everything|omniscient|spectator|public/i.test(x.text));
+      return o.value; }""", which)
+    if root.locator("select.rx-seat").input_value() == value:
+        return
+    before = root.locator(".rx-board").inner_html()
+    root.locator("select.rx-seat").select_option(value)
+    deadline = time.monotonic() + 5  # a seat's view may look the same
+    while root.locator(".rx-board").inner_html() == before and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(300)  # transitions settle
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("view", ["seat", "everything"])
+def test_every_board_is_legible(boards, game, view):
+    page, out = boards
+    root = page.locator(".rx-root").nth(GAMES.index(game))
+    root.evaluate("(el, g) => { el.dataset.legibility = g; }", game)
+    root.scroll_into_view_if_needed()
+    _view_as(page, root, view)
+    found = problems(page, f".rx-root[data-legibility='{game}'] .rx-board")
+    root.locator(".rx-board").screenshot(path=str(out / f"legibility-{game}-{view}.png"))
+    (out / f"legibility-{game}-{view}.txt").write_text("\n".join(found))
+    print(f"{game} ({view}): {len(found)} problem(s)")
+    assert not found, f"{game}, {view} view: {len(found)} legibility problem(s):\n" + "\n".join(found[:60])
+
+
+@pytest.mark.parametrize("round_", [1, 7])
+def test_the_harvest_heatmap_numbers_contrast_with_their_cells(round_):
+    from explorer.games.rice_paddy.plots import harvest_heatmap
+
+    from rice_paddy.helpers import game
+
+    s = game(2)  # red's and blue's paddy a both planted: two marks in one cell
+    fig = harvest_heatmap(s, round_=round_)
+    table = fig.select(name="harvest-table")[0].data
+    numbers = fig.select(name="numbers")[0].glyph
+    assert numbers.text_color == "ink" and len(set(table["fill"])) >= 4
+    for fill, ink, text in zip(table["fill"], table["ink"], table["text"]):
+        assert contrast(ink, fill) >= 4.5, f"{text}: {ink} on {fill} is {contrast(ink, fill):.2f}:1"
+    marks = fig.select(name="paddy-marks")[0].data
+    assert len(marks["x"]) == 2 and len(set(marks["x"])) == 2, f"paddies drawn on the same spot: {marks['x']}"
