@@ -5,7 +5,9 @@
 // names cannot clash with other boards in the concatenated module.
 (() => {
   const GOOD = { fruit: "#d1495b", cel: "#4f9d55", tea: "#3a6ea5", gold: "#e3b505" };
-  const W = 1140, H = 700;
+  // Laid out to fit a notebook's width (about 940 px) at full size: no text under 11 px.
+  const W = 940, H = 672;
+  const GRID = { x: 672, y: 64, cell: 50 };  // where the worship grid sits, right of the building
 
   function shorten(a, b, by) {
     const dx = b[0] - a[0], dy = b[1] - a[1];
@@ -36,7 +38,7 @@
   function drawRoom(view, r, state) {
     const [x, y] = r.xy;
     const big = r.space === "tile_large";
-    const w = big ? 70 : 62, hgt = big ? 46 : 42;
+    const w = big ? 112 : 104, hgt = big ? 50 : 48;
     const g = s("g", { class: "rh-room", "data-id": r.id });
     g.append(s("title", { text: `${r.id}: ${r.title}` + (r.market ? " — " +
       r.market.map((m) => `${m.good}→${m.reward}`).join(", ") : "") }));
@@ -44,22 +46,22 @@
     g.append(s("rect", { x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 5,
       fill: lit ? "#fff3a8" : "#fffaf0", stroke: lit ? "#d08a00" : (r.space.startsWith("tile") ? "#7a5c2e" : "#999"),
       "stroke-width": lit ? 3 : 1.5, class: lit ? "rh-reachable" : null }));
-    g.append(s("text", { x, y: y - hgt / 2 + 11, "text-anchor": "middle", "font-weight": "bold", text: r.id }));
-    g.append(s("text", { x, y: y - hgt / 2 + 22, "text-anchor": "middle", text: r.title }));
+    g.append(s("text", { x: x - w / 2 + 5, y: y - hgt / 2 + 13, "font-weight": "bold", "font-size": 11, text: r.id }));
+    g.append(s("text", { x, y: y - hgt / 2 + 27, "text-anchor": "middle", "font-size": 11, text: r.title }));
     for (let k = 0; k < r.capacity; k++) {
       const ch = r.chairs[k];
-      const cx = x - w / 2 + 6 + 10 * k, cy = y + hgt / 2 - 9;
-      if (!ch) g.append(s("rect", { x: cx, y: cy, width: 7, height: 7, fill: "none", stroke: "#aaa" }));
+      const cx = x - w / 2 + 6 + 11 * k, cy = y + hgt / 2 - 11;
+      if (!ch) g.append(s("rect", { x: cx, y: cy, width: 8, height: 8, fill: "none", stroke: "#888" }));
       else {
         const col = seatColor(view, ch.seat);
-        g.append(s("rect", { x: cx, y: cy, width: 7, height: 7, fill: ch.permanent ? col : "#fff", stroke: col,
-          "stroke-width": 2, class: "rh-chair" }, s("title", { text: `${seatName(view, ch.seat)}: ` +
+        g.append(s("rect", { x: cx, y: cy, width: 8, height: 8, fill: ch.permanent ? col : "#fff", stroke: OUTLINE,
+          "stroke-width": ch.permanent ? 1 : 2.5, class: "rh-chair" }, s("title", { text: `${seatName(view, ch.seat)}: ` +
           (ch.permanent ? "permanent investment" : "investment (once)") })));
       }
     }
     r.goods.forEach((gd, k) => {
-      g.append(s("rect", { x: x + w / 2 - 26 + 8 * k, y: y + hgt / 2 - 9, width: 6, height: 6,
-        fill: gd ? GOOD[gd] : "none", stroke: "#777" }));
+      g.append(s("rect", { x: x + w / 2 - 34 + 10 * k, y: y + hgt / 2 - 11, width: 8, height: 8,
+        fill: gd ? GOOD[gd] : "none", stroke: "#555" }, s("title", { text: gd || "empty" })));
     });
     if (lit) {
       g.style.cursor = "pointer";
@@ -69,7 +71,7 @@
   }
 
   function leaderDot(view, seat, li, x, y, state) {
-    const c = s("circle", { cx: x, cy: y, r: 7, fill: seatColor(view, seat), stroke: "#222", "stroke-width": 1.5,
+    const c = s("circle", { cx: x, cy: y, r: 7, fill: seatColor(view, seat), stroke: OUTLINE, "stroke-width": 1.5,
       class: "rh-leader", "data-seat": seat, "data-leader": li + 1, style: "cursor:pointer" });
     c.append(s("title", { text: `${seatName(view, seat)} leader ${li + 1}: click to show where it can go` }));
     if (state.sel && state.sel[0] === seat && state.sel[1] === li) c.setAttribute("stroke-width", 4);
@@ -81,25 +83,29 @@
     const [x, y] = xy.h;
     const lit = state.reach && state.reach.includes("h");
     const g = s("g", { class: "rh-hall", "data-id": "h" });
-    g.append(s("rect", { x: x - 34, y: y - 22, width: 68, height: 44, rx: 6, fill: lit ? "#e8584f" : "#c9302c",
+    const fill = lit ? "#e8584f" : "#b02a26";
+    g.append(s("rect", { x: x - 50, y: y - 24, width: 100, height: 48, rx: 6, fill,
       stroke: lit ? "#d08a00" : "#611", "stroke-width": lit ? 3 : 1 }));
-    g.append(s("text", { x, y: y - 8, "text-anchor": "middle", fill: "#fff", "font-weight": "bold",
+    g.append(s("text", { x, y: y - 8, "text-anchor": "middle", fill: ink(fill), "font-weight": "bold",
       text: "Ancestral hall" }));
     if (lit) g.addEventListener("click", () => state.choose("h"));
     return g;
   }
 
   function drawLeaders(g, view, state, xy) {
-    let inHall = 0;
+    // leaders sharing a room stand side by side along its top edge (the hall: along its bottom)
+    const count = {};
     view.seats.forEach((seat, p) => {
       seat.leaders.forEach((where, li) => {
+        const k = count[where] = (count[where] || 0) + 1;
         if (where === "h") {
           const [x, y] = xy.h;
-          g.append(leaderDot(view, p, li, x - 24 + 10 * inHall++, y + 10, state));
+          g.append(leaderDot(view, p, li, x - 42 + 16 * (k - 1), y + 12, state));
         } else {
           const r = view.rooms.find((q) => q.id === where);
           const big = r.space === "tile_large";
-          g.append(leaderDot(view, p, li, r.xy[0] + (big ? 35 : 31) - 6, r.xy[1] - (big ? 23 : 21) + 6, state));
+          const right = r.xy[0] + (big ? 56 : 52), top = r.xy[1] - (big ? 25 : 24);
+          g.append(leaderDot(view, p, li, right - 16 * (k - 1), top, state));
         }
       });
     });
@@ -108,34 +114,38 @@
   function drawTowns(g, view) {
     for (const t of view.towns) {
       const [x, y] = t.xy;
-      g.append(s("circle", { cx: x, cy: y, r: 30, fill: "#e8f0e0", stroke: t.caravan ? "#b8860b" : "#889",
+      g.append(s("circle", { cx: x, cy: y, r: 34, fill: "#e8f0e0", stroke: t.caravan ? "#b8860b" : "#889",
         "stroke-width": t.caravan ? 4 : 1, class: t.caravan ? "rh-town rh-caravan" : "rh-town" }));
       g.append(s("text", { x, y: y - 12, "text-anchor": "middle", text: t.name }));
       let k = 0;
       t.workers.forEach((n, p) => {
         if (!n) return;
-        const cx = x - 14 + 14 * (k % 3), cy = y + 4 + 12 * Math.floor(k / 3);
-        g.append(s("circle", { cx, cy, r: 5, fill: seatColor(view, p) }));
-        g.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle", fill: "#fff", "font-size": 8, text: n }));
+        const col = seatColor(view, p);
+        const cx = x - 17 + 17 * (k % 3), cy = y + 6 + 16 * Math.floor(k / 3);
+        g.append(s("circle", { cx, cy, r: 8, fill: col, stroke: OUTLINE },
+          s("title", { text: `${seatName(view, p)}: ${n} worker(s)` })));
+        g.append(s("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: ink(col), "font-size": 11,
+          "font-weight": "bold", text: n }));
         k++;
       });
-      if (t.caravan) g.append(s("text", { x, y: y + 42, "text-anchor": "middle", fill: "#b8860b", text: "caravan" }));
+      if (t.caravan) g.append(s("text", { x, y: y + 48, "text-anchor": "middle", fill: "#6e5000",
+        "font-weight": "bold", text: "caravan" }));
     }
   }
 
   function drawGrid(g, view) {
-    const [gx, gy] = view.grid_origin;
-    const c = view.cell, grid = view.grid;
-    g.append(s("text", { x: gx, y: gy - 12, "font-weight": "bold",
+    const gx = GRID.x, gy = GRID.y, c = GRID.cell, grid = view.grid;
+    g.append(s("text", { x: gx - 12, y: gy - 30, "font-weight": "bold", "font-size": 13,
       text: `Worship grid (round ${view.marker}/${view.length})` }));
     grid.points.forEach((pts, i) => {
       const r = Math.floor(i / grid.cols), col = i % grid.cols;
       const x = gx + col * c, y = gy + r * c;
       g.append(s("rect", { x, y, width: c, height: c, fill: "#fff", stroke: "#999" },
         s("title", { text: `${grid.cells[i]}: ${pts} points` })));
-      g.append(s("text", { x: x + c / 2, y: y + c / 2 + 4, "text-anchor": "middle", fill: "#999", text: pts }));
-      grid.elders[i].forEach((p, k) => g.append(s("circle", { cx: x + 8 + 9 * (k % 4),
-        cy: y + 8 + 9 * Math.floor(k / 4), r: 4, fill: seatColor(view, p), class: "rh-elder" })));
+      g.append(s("text", { x: x + c / 2, y: y + c / 2 - 1, "text-anchor": "middle", fill: "#555", text: pts }));
+      grid.elders[i].forEach((p, k) => g.append(s("circle", { cx: x + 11 + 9 * (k % 4),
+        cy: y + c - 15 - 9 * Math.floor(k / 4), r: 4, fill: seatColor(view, p), stroke: OUTLINE, class: "rh-elder" },
+      s("title", { text: `${seatName(view, p)}: elder` }))));
     });
     const amulets = {};
     for (const a of grid.amulets) amulets[a.edge] = a.amulet;
@@ -147,30 +157,30 @@
       else { const k = e - nh; x = gx + (k % (grid.cols + 1)) * c; y = gy + Math.floor(k / (grid.cols + 1)) * c + c / 2; }
       let label = code.replace("A", "");
       if (e in amulets) label = (label ? label + "+" : "") + (amulets[e] ? amulets[e].kind.slice(0, 3) : "·");
-      g.append(s("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 7, fill: "#7a3", stroke: "#fbf7ee",
-        "stroke-width": 2, "paint-order": "stroke", text: label }));
+      g.append(s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, fill: "#2b6310", stroke: "#fff",
+        "stroke-width": 3, "paint-order": "stroke", text: label }));
     });
   }
 
-  function drawSeats(g, view) {
-    const [gx, gy] = view.grid_origin;
-    let y = gy + view.grid.rows * view.cell + 30;
-    for (const st of view.seats) {
-      const goods = Object.entries(st.goods).map(([k, v]) => `${k[0]}${v}`).join(" ");
-      g.append(s("circle", { cx: gx + 6, cy: y - 4, r: 6, fill: seatColor(view, st.seat) }));
-      g.append(s("text", { x: gx + 16, y, text: `${st.name}: ${st.points} pts · ${st.money} money · ${goods} · ` +
-        `board ${st.board} · res ${st.resource} · ${st.hand_size} order(s) · ${st.completed.length} done` }));
-      y += 18;
-    }
+  function drawSeats(view) {  // HTML under the board, so long lines wrap
     const label = view.result ? `Final: ${view.result.seats.join(", ")} · winner(s) ` +
       view.result.winners.map((w) => seatName(view, w)).join(", ") : view.turn_label;
-    g.append(s("text", { x: gx, y: y + 10, "font-weight": "bold", class: "rh-status", text: label }));
+    return [h("div", { class: "rx-status rh-status", text: label }), h("div", { class: "rx-seats rh-seats" },
+      view.seats.map((st) => h("div", { class: "rx-seatrow" + (view.current_player === st.seat ? " rx-turn" : ""),
+        style: `--seat: ${seatColor(view, st.seat)}` },
+      h("span", { class: "rx-chip" }), h("span", { class: "rx-seatname", text: st.name }),
+      h("span", { class: "rx-score", text: `${st.points} pts` }),
+      h("span", { class: "rx-stat", text: `${st.money} money` }),
+      h("span", { class: "rx-stat", title: "goods: fruit, celadon, tea, gold",
+        text: "goods " + Object.entries(st.goods).map(([k, v]) => `${k} ${v}`).join(", ") }),
+      h("span", { class: "rx-stat", text: `board ${st.board} · resource ${st.resource}` }),
+      h("span", { class: "rx-stat", text: `${st.hand_size} order(s) in hand · ${st.completed.length} done` }))))];
   }
 
   function build(view, ctx, state) {
     const xy = positions(view);
     const svg = s("svg", { class: "rh-board", width: W, height: H, viewBox: `0 0 ${W} ${H}`,
-      "font-family": "sans-serif", "font-size": 10 });
+      "font-family": "sans-serif", "font-size": 12 });
     svg.append(s("defs", {}, s("marker", { id: "rh-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 6,
       markerHeight: 6, orient: "auto" }, s("path", { d: "M0,0 L10,5 L0,10 z", fill: "#5577aa" }))));
     svg.append(s("rect", { width: W, height: H, fill: "#fbf7ee" }));
@@ -191,11 +201,8 @@
     const grid = s("g", { class: "rh-grid" });
     drawGrid(grid, view);
     svg.append(grid);
-    const seats = s("g", { class: "rh-seats" });
-    drawSeats(seats, view);
-    svg.append(seats);
     svg.addEventListener("click", () => state.pick(null));
-    return svg;
+    return [svg, ...drawSeats(view)];
   }
 
   registerBoard("round_house", {
@@ -206,7 +213,7 @@
     },
     update(wrap, view, prev, ctx) {
       const state = wrap.__rhState || (wrap.__rhState = { sel: null, reach: null });
-      const redraw = () => wrap.replaceChildren(build(wrap.__rhView, ctx, state));
+      const redraw = () => wrap.replaceChildren(...build(wrap.__rhView, ctx, state));
       state.pick = (seat, li) => {
         const same = seat !== null && state.sel && state.sel[0] === seat && state.sel[1] === li;
         state.sel = seat === null || same ? null : [seat, li];
@@ -216,7 +223,7 @@
       state.choose = (room) => {
         const v = wrap.__rhView;
         if (!state.sel || v.phase !== "move" || state.sel[0] !== v.current_player) return;
-        if (ctx && ctx.seat >= 0 && ctx.seat !== v.current_player) return;
+        if (ctx && typeof ctx.seat === "number" && ctx.seat >= 0 && ctx.seat !== v.current_player) return;
         ctx?.send?.({ type: "act", text: `${state.sel[1] + 1}>${room}` });
       };
       if (prev) { state.sel = null; state.reach = null; }
