@@ -26,8 +26,7 @@ __version__ = "0.1.0"
 
 def provenance(game: str, data=None) -> list[dict]:
     """The component values of `game` that the rulebooks do not give (tagged 'assumed')."""
-    spec(game)  # unknown game -> ValueError
-    return _provenance(game, data)
+    return _provenance(spec(game).name, data)  # unknown game -> ValueError; any case
 
 
 def __getattr__(name):  # lazy: widgets pull in ipywidgets/anywidget

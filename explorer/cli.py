@@ -59,9 +59,9 @@ def parse_options(pairs: list[str] | None) -> dict:
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise CLIError(f"--option expects key=value, got {pair!r}")
+            raise CLIError(f"--option expects key=value, got {_clip(pair)!r}")
         if key in options:
-            raise CLIError(f"option {key!r} given twice")
+            raise CLIError(f"option {_clip(key)!r} given twice")
         options[key] = parse_value(value)
     return options
 
@@ -73,6 +73,11 @@ def show(value) -> str:
     if value == "":
         return "''"
     return str(value)
+
+
+def _clip(text: str) -> str:
+    from .core.errors import clip
+    return clip(text, 120)
 
 
 def _spec(name: str):
@@ -152,7 +157,7 @@ def cmd_play(args, out) -> int:
 def cmd_rules(args, out) -> int:
     import explorer
 
-    _spec(args.game)
+    args.game = _spec(args.game).name  # any case: "Lotus" is lotus
     try:
         rules = explorer.ledger(args.game)
     except ValueError as exc:
@@ -170,6 +175,7 @@ def cmd_rules(args, out) -> int:
 def cmd_provenance(args, out) -> int:
     import explorer
 
+    args.game = _spec(args.game).name
     try:
         assumed = explorer.provenance(args.game)
     except ValueError as exc:
@@ -223,7 +229,14 @@ def cmd_lab(args, out) -> int:
         if not (src / "index.ipynb").is_file():
             raise CLIError("cannot find the welcome notebook (index.ipynb) in this installation")
         cwd = Path(args.dir or DEFAULT_NOTEBOOK_DIR).expanduser().resolve()
-        copied = copy_notebooks(src, cwd, refresh=args.refresh)
+        if cwd.exists() and not cwd.is_dir():
+            raise CLIError(f"--dir {_clip(str(cwd))} is a file, not a folder: name a folder to copy the notebooks into")
+        try:
+            copied = copy_notebooks(src, cwd, refresh=args.refresh)
+        except OSError as exc:  # a file in the way, no permission, a read-only or full disk
+            where = exc.filename or cwd
+            raise CLIError(f"cannot copy the notebooks into {_clip(str(cwd))} ({exc.strerror or exc} at "
+                           f"{_clip(str(where))}); name a folder you can write to with --dir") from None
         kept = "" if args.refresh else "; files already there were kept (--refresh overwrites them)"
         print(f"notebooks in {cwd} ({len(copied)} file(s) copied{kept})", file=out)
         notebook = "index.ipynb"

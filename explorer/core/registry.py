@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from os import PathLike
 from typing import Any
 
-from .errors import PositionError
+from .data import position_data
+from .errors import DataError, PositionError, brief, clip
 
 
 @dataclass(frozen=True)
@@ -24,9 +26,9 @@ class Option:
     def check(self, name: str, value):
         if self.choices is None:
             if not isinstance(value, bool):
-                raise ValueError(f"option {name!r} expects True or False, got {value!r}")
-        elif value not in self.choices:
-            raise ValueError(f"option {name!r} expects one of {list(self.choices)}, got {value!r}")
+                raise ValueError(f"option {clip(name, 40)!r} expects True or False, got {brief(value)}")
+        elif not _hashable(value) or value not in self.choices:
+            raise ValueError(f"option {clip(name, 40)!r} expects one of {list(self.choices)}, got {brief(value)}")
 
 
 @dataclass(frozen=True)
@@ -64,16 +66,22 @@ def position_options(spec: GameSpec, pos, version: int) -> dict:
     def fail(field, msg):
         raise PositionError(f"{spec.name} position, field {field}: {msg}")
 
-    if pos.game != spec.name:
-        fail("game", f"expected {spec.name!r}, got {pos.game!r}")
+    if canonical_name(pos.game) != spec.name:
+        fail("game", f"expected {spec.name!r}, got {brief(pos.game)}")
     if pos.version != version:
-        fail("version", f"expected {version}, got {pos.version}")
+        fail("version", f"expected {version}, got {brief(pos.version)}")
     if pos.players not in spec.players:
-        fail("players", f"expected one of {list(spec.players)}, got {pos.players}")
+        fail("players", f"expected one of {list(spec.players)}, got {brief(pos.players)}")
+    if not _seed_ok(getattr(pos, "seed", 0)):
+        fail("seed", f"expected an integer of at most 64 bits, got {brief(pos.seed)}")
+    try:
+        position_data(getattr(pos, "data", None), "data")
+    except PositionError as exc:
+        fail("data", str(exc).removeprefix("data: "))
     opts = {k: o.default for k, o in spec.options.items()}
     for k, v in pos.options.items():
         if k not in spec.options:
-            fail(f"options.{k}", f"unknown option; valid options are {', '.join(sorted(spec.options))}")
+            fail(f"options.{clip(k, 40)}", f"unknown option; valid options are {', '.join(sorted(spec.options))}")
         try:
             opts[k] = spec.options[k].value(k, v)
         except ValueError as exc:
@@ -82,6 +90,24 @@ def position_options(spec: GameSpec, pos, version: int) -> dict:
 
 
 _GAMES: dict[str, GameSpec] = {}
+
+
+def _seed_ok(seed) -> bool:
+    """Seeds are integers in -2**63 .. 2**64-1 (what a saved position can carry as JSON everywhere)."""
+    return isinstance(seed, int) and not isinstance(seed, bool) and -(2 ** 63) <= seed < 2 ** 64
+
+
+def _hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def canonical_name(name) -> str | None:
+    """A game name as registered: case and surrounding spaces do not matter ("Lotus", " lotus_chaos")."""
+    return name.strip().lower().replace("-", "_").replace(" ", "_") if isinstance(name, str) else None
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -96,10 +122,12 @@ def _ensure_loaded():
 
 
 def spec(name: str) -> GameSpec:
+    """A game by name (any case). Unknown names raise ValueError listing the games."""
     _ensure_loaded()
-    if name not in _GAMES:
-        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(sorted(_GAMES))}")
-    return _GAMES[name]
+    key = canonical_name(name)
+    if key not in _GAMES:
+        raise ValueError(f"unknown game {brief(name, 40)}; the games are: {', '.join(sorted(_GAMES))}")
+    return _GAMES[key]
 
 
 def games() -> list[dict]:
@@ -109,35 +137,51 @@ def games() -> list[dict]:
 
 
 def load(name: str, players: int | None = None, seed: int = 0, data=None, **options):
-    """The initial state of a game. Unknown names or options raise ValueError listing valid ones."""
+    """The initial state of a game. Unknown names or options raise ValueError listing valid ones;
+    `data` names a component file replacing the packaged one (DataError if it does not validate);
+    positions loaded later in this session may name it."""
     s = spec(name)
-    unknown = sorted(set(options) - set(s.options))
+    unknown = sorted(clip(k, 40) for k in set(options) - set(s.options))
     if unknown:
         raise ValueError(
-            f"unknown option(s) {unknown} for {name!r}; valid options are: {', '.join(sorted(s.options))}")
+            f"unknown option(s) {unknown} for {s.name!r}; valid options are: {', '.join(sorted(s.options))}")
     players = s.default_players if players is None else players
-    if players not in s.players:
-        raise ValueError(f"{name!r} is for {', '.join(map(str, s.players))} players, not {players!r}")
+    if not _hashable(players) or players not in s.players:
+        raise ValueError(f"{s.name!r} is for {', '.join(map(str, s.players))} players, not {brief(players)}")
     opts = {k: o.default for k, o in s.options.items()}
     for k, v in options.items():
         opts[k] = s.options[k].value(k, v)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
+    if not _seed_ok(seed):
+        raise ValueError(f"seed must be an integer of at most 64 bits, got {brief(seed)}")
+    if data is not None and not isinstance(data, (str, PathLike)):
+        raise DataError(f"data: expected the path of a component file, got {type(data).__name__}")
     return s.new(players=players, seed=seed, data=data, **opts)
 
 
-def from_json(data: dict):
-    """Rebuild a state from `State.to_json()` output or a hand-written position."""
-    if isinstance(data, str):
-        import json
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"position is not valid JSON: {exc}") from None
+def parse_json_text(text, what: str = "position"):
+    """JSON text -> a Python value, every failure a PositionError (bad syntax, nesting too deep,
+    numbers too long to convert, bytes that are not UTF-8)."""
+    import json
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise PositionError(f"{what}: JSON nested too deeply") from None
+    except (ValueError, TypeError) as exc:  # JSONDecodeError, integers over 4,300 digits, bad UTF-8
+        raise PositionError(f"{what} is not valid JSON: {clip(exc, 120)}") from None
+
+
+def from_json(data, components=None):
+    """Rebuild a state from `State.to_json()` output (a dict or JSON text) or a hand-written position.
+    Bad input raises PositionError naming the field. `components`: a component file (or a list) the
+    position may name besides the packaged ones (files given to `load(data=...)` are allowed too)."""
+    from .data import allow_all
+    allow_all(components)
+    if isinstance(data, (str, bytes, bytearray)):
+        data = parse_json_text(data)
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise PositionError("a position must be a JSON object with a 'game' field naming the game")
     try:
         s = spec(data["game"])
     except ValueError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(str(exc)) from None  # "unknown game ...; the games are: ..."
     return s.from_json(data)

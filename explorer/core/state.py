@@ -18,8 +18,10 @@ class State:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        from .checks import wrap_check_invariants
         from .seats import wrap_viewer_methods
         wrap_viewer_methods(cls)  # view/svg/redact take None, -1, a seat, "everything" or "spectator"
+        wrap_check_invariants(cls)  # the game's conservation laws, then from_json(to_json()) == state
 
     # -- whose move and what they may do
     @property
@@ -93,7 +95,8 @@ class State:
         raise NotImplementedError
 
     def check_invariants(self) -> None:
-        """Raise AssertionError if a conservation law is broken."""
+        """Raise AssertionError if a conservation law is broken. Every game's check also proves the
+        JSON round trip, from_json(to_json()) == self (added by the core: explorer.core.checks)."""
         raise NotImplementedError
 
     def _key(self) -> tuple:

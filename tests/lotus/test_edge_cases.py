@@ -42,8 +42,8 @@ def test_solo_pass_with_an_empty_deck_loses():
     ({"turn": {"final_turns_left": -5}}, "turn.final_turns_left"),
     ({"winter": 3}, "winter"),
     ({"completed": [3]}, "winter"),
-    ({"options": {}, "data": ""}, "options"),
-    ({"data": "/dev/zero"}, "options"),
+    ({"options": {}, "data": ""}, "field data"),
+    ({"data": "/dev/zero"}, "field data"),  # not a file the user allowed
 ])
 def test_impossible_or_hostile_positions_are_rejected(patch, field):
     base = {"game": "lotus", "players": 3, "seed": 1}

@@ -125,7 +125,7 @@ def test_move_boundary_2_identifiable_property():
     for text in ("[red and blue: 1 2] tokens move 1 N", "[1 and 3: 1 3] tokens move 1 N",
                  "[odd: 1 3] tokens move 1 N"):
         assert verdict(text)[0] == "lotus_chaos.write.move-identifiable", text
-    assert verdict("[hats: 2 9] tokens move 1 N")[0] == "lotus_chaos.write.move-identifiable"
+    assert verdict("[hats: 2 9] tokens move 1 N")[0] == "lotus_chaos.write.group-members"  # nobody holds 9
     assert verdict("[nobody knows] tokens move 1 N")[0] == "lotus_chaos.write.move-identifiable"
     assert verdict("[hats: 2 4] tokens move 1 N", groups={"hats": (1, 5)})[0] == "lotus_chaos.write.move-identifiable"
     assert verdict("[hats] tokens move 1 N", groups={"hats": (1, 3)}) is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, clip
 from .config import POWERS, SYM_LETTER
 
 PLAY, EXCH, MOVE, PLUCK, DRAW, WILD, TOKEN, POWER, PASS = range(9)
@@ -136,7 +136,7 @@ def _parse(text: str, letter_seat: dict | None) -> Action:
     if t.startswith("+"):
         if t[1:] in TAKE_POWER:
             return TAKE_POWER[t[1:]]
-        raise NotationError(f"unknown reward {text!r}: expected +t or one of " +
+        raise NotationError(f"unknown reward {clip(text, 40)!r}: expected +t or one of " +
                             ", ".join("+" + p for p in POWERS))
     if m := _RE["play"].fullmatch(t):
         counts = {c: m.group(2).count(c) for c in "sdw"}
@@ -152,7 +152,7 @@ def _parse(text: str, letter_seat: dict | None) -> Action:
             return pluck(ftype, "", 0)
         letter = m.group(3)
         if letter_seat is not None and letter not in letter_seat:
-            raise NotationError(f"unknown colour letter {letter!r} in {text!r}: expected one of "
+            raise NotationError(f"unknown colour letter {letter!r} in {clip(text, 40)!r}: expected one of "
                                 + ", ".join(sorted(letter_seat)))
         return pluck(ftype, letter, int(m.group(4)))
     if m := _RE["wild"].fullmatch(t):
@@ -161,6 +161,18 @@ def _parse(text: str, letter_seat: dict | None) -> Action:
         types = set(re.findall(r"[3-7]", t))
         if len(types) > 1:
             raise IllegalAction("lotus.play.same-type",
-                                f"{text!r} mixes flower types: the cards of one play must all be of one type")
+                                f"{clip(text, 40)!r} mixes flower types: the cards of one play must all be of one type")
         return _parse(types.pop() + re.sub(r"[3-7]", "", t), letter_seat)
-    raise NotationError(f"cannot read {text!r}; {EXPECTED}")
+    raise NotationError(f"cannot read {clip(text, 40)!r}: {_hint(t)}; {EXPECTED}")
+
+
+def _hint(t: str) -> str:
+    """What is wrong with unreadable notation `t`, as specifically as can be said."""
+    for n in re.findall(r"\d+", t[:40]):
+        if n not in ("3", "4", "5", "6", "7", "1", "2") or (n in ("1", "2") and not t.startswith("f")):
+            return (f"there is no {clip(n, 12)}-petal flower: the flowers have 3, 4, 5, 6 or 7 petals "
+                    "(write the petal count, then s, d or w for each card, e.g. '5ss')")
+    if t[:1] in "34567x" and (m := re.search(r"[3-7]([a-z])", t[:40])) and m.group(1) not in "sdw":
+        return (f"'{m.group(1)}' is not a card symbol: each card is s (single-symbol), d (double-symbol) "
+                "or w (wildflower), e.g. '5sd' plays a single and a double 5")
+    return "not a Lotus action"

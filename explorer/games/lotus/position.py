@@ -6,8 +6,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...core import rng
+from ...core.checks import guard_loader
 from ...core.data import _explain
-from ...core.errors import DataError, PositionError
+from ...core.errors import DataError, PositionError, brief, clip
 from ...core.registry import position_options
 from .config import (
     ACT,
@@ -164,6 +165,7 @@ class PositionMixin:
         }
 
     @classmethod
+    @guard_loader("lotus")
     def from_json(cls, data: dict):
         try:
             pos = _Position.model_validate(data)
@@ -184,6 +186,7 @@ class PositionMixin:
             assert all(cfg.OWNER[c] in (-1, owner) for c in cards), "a card is in another player's hand or deck"
         for seat, h in enumerate(self.hands):
             assert len(h) <= self.hand_limit(seat), f"seat {seat} holds more cards than allowed"
+        assert self.phase != CHOOSE or not any(self.hands), "a solo hand before the powers are chosen"
         for t, f in enumerate(self.flowers):
             assert len(f) <= cfg.petals[t], "a flower has more petals than it needs"
             assert all(cfg.TYPE[c] == t for c in f), "a flower mixes card types"
@@ -226,7 +229,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         for i, nm in enumerate(names):
             c = cfg.by_name.get(nm) if isinstance(nm, str) else None
             if c is None:
-                fail(f"{field}.{i}", f"unknown card {nm!r}; expected a name like R5s1 (colour letter "
+                fail(f"{field}.{i}", f"unknown card {brief(nm)}; expected a name like R5s1 (colour letter "
                      f"{'/'.join(cfg.letters)}, petals 3-7, s or d, number) or W5w1 for a wildflower")
             if c in cfg.aside:
                 fail(f"{field}.{i}", f"{nm} is set aside at {cfg.players} players and is not in the game")
@@ -249,20 +252,23 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
 
     s = object.__new__(cls)
     s.cfg, s.seed, s._legal = cfg, pos.seed, None
-    hands = per_seat("hands", pos.hands, None)
+    choosing = cfg.solo and pos.turn.phase == "choose_powers"  # lotus.solo.setup: no hand before the deal
+    hands = per_seat("hands", pos.hands, [] if choosing else None)
+    if choosing and any(hands):
+        fail("hands.0", "the solo hand is dealt once the powers are chosen: empty in 'choose_powers'")
     s.hands = tuple(tuple(sorted(cards(f"hands.{i}", h, i))) if h is not None else None
                     for i, h in enumerate(hands))
     s.piles = tuple(tuple(sorted(cards(f"piles.{i}", p))) for i, p in enumerate(per_seat("piles", pos.piles, [])))
     flowers = [()] * 5
     for key, names in pos.flowers.items():
         if key not in {str(p) for p in cfg.petals}:
-            fail(f"flowers.{key}", "expected a petal count 3, 4, 5, 6 or 7 as the key")
+            fail(f"flowers.{clip(key, 20)}", "expected a petal count 3, 4, 5, 6 or 7 as the key")
         t = cfg.petals.index(int(key))
         flowers[t] = cards(f"flowers.{key}", names, ftype=t)
         if len(flowers[t]) > cfg.petals[t]:
-            fail(f"flowers.{key}", f"a {key}-petal flower holds at most {key} cards")
+            fail(f"flowers.{clip(key, 20)}", f"a {key}-petal flower holds at most {key} cards")
         if len(flowers[t]) == cfg.petals[t]:
-            fail(f"flowers.{key}", "a complete flower is picked at once; it cannot stand in the garden")
+            fail(f"flowers.{clip(key, 20)}", "a complete flower is picked at once; it cannot stand in the garden")
     s.flowers = tuple(flowers)
     s.out = tuple(sorted(cards("out", pos.out)))
     s.display = tuple(sorted(cards("display", pos.display))) if pos.display is not None else None
@@ -300,7 +306,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         m = 0
         for p in names:
             if p not in cfg.powers:
-                fail(f"powers.{i}", f"unknown power {p!r}; this edition has {', '.join(cfg.powers)}")
+                fail(f"powers.{i}", f"unknown power {brief(p)}; this edition has {', '.join(cfg.powers)}")
             m |= POWER_BIT[p]
         powers.append(m)
     s.powers = tuple(powers)
@@ -314,7 +320,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
             return SUPPLY
         if isinstance(v, int) and v in cfg.petals and flowers[cfg.petals.index(v)]:
             return cfg.petals.index(v)
-        fail(field, f"expected 'supply' or the petal count of a growing flower, got {v!r}")
+        fail(field, f"expected 'supply' or the petal count of a growing flower, got {brief(v)}")
 
     guards = []
     for i, g in enumerate(per_seat("guardians", pos.guardians, _Guardians())):
@@ -356,7 +362,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise PositionError(f"lotus position breaks a conservation law: {exc}") from None
+        raise PositionError(f"lotus position breaks a conservation law: {clip(exc, 300)}") from None
     if s.phase != OVER and not s.legal_actions():
         fail("turn", "the player to act would have no legal action")
     return s

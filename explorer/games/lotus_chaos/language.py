@@ -32,7 +32,7 @@ import re
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput
 
-from ...core.errors import NotationError
+from ...core.errors import NotationError, clip
 
 MAX_TEXT = 240  # characters of card text, checked before parsing
 BUILTIN = ("odd", "even", "colorwheel", "grayscale", "low", "high")
@@ -534,6 +534,14 @@ def check(program, table: Table):
     if len(kinds) > 1:
         return ("lotus_chaos.write.kind",
                 "mixes token movement and card swapping: a new action does one or the other")
+    alive = {table.numbers[i] for i in table.alive}
+    for g in groups_of(program):  # lotus_chaos.write.group-members: never overruled (nobody to put in it)
+        if not isinstance(g, str) and g[2] is not None:
+            missing = [n for n in g[2] if n not in alive]
+            if missing:
+                return ("lotus_chaos.write.group-members",
+                        f"no player with number {missing[0]} is still in the game to belong to "
+                        f"'{clip(g[1], 40)}': a new group's members are numbers of players still in the game")
     if "move" in kinds:
         return _check_movement(program, table)
     return _check_swaps(program, table)

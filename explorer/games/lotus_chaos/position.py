@@ -6,8 +6,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...core import rng
+from ...core.checks import guard_loader
 from ...core.data import _explain
-from ...core.errors import DataError, NotationError, PositionError
+from ...core.errors import DataError, NotationError, PositionError, brief, clip
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from . import language as L
@@ -126,13 +127,9 @@ class PositionMixin:
         }
 
     @classmethod
+    @guard_loader("lotus_chaos")
     def from_json(cls, data) -> Any:
-        try:
-            return _from_json(cls, data)
-        except PositionError:
-            raise
-        except (DataError, ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-            raise PositionError(f"lotus_chaos position does not validate: {exc}") from None
+        return _from_json(cls, data)
 
     def check_invariants(self) -> None:
         cfg = self.cfg
@@ -159,6 +156,8 @@ class PositionMixin:
             if not self.alive[i]:
                 assert not self.areas[i], f"seat {i} is out but holds cards"
         assert sum(self.alive) >= 1, "somebody is still in the game"
+        if self.phase in (1, 2):
+            assert self.alive[self.seat], f"seat {self.seat} is to act but out of the game"
         if self.phase == 1:
             assert len(self.revealed) == 2, "two revealed cards in the draw step"
         assert len(self.activated) <= 2, "at most two activations per turn"
@@ -189,7 +188,7 @@ def _from_json(cls, data):
     def card(field, nm):
         c = cfg.by_name.get(nm) if isinstance(nm, str) else None
         if c is None:
-            fail(field, f"unknown card {nm!r}; printed cards are 1..{cfg.nprinted}, blanks b1..b{cfg.nblank}")
+            fail(field, f"unknown card {brief(nm)}; printed cards are 1..{cfg.nprinted}, blanks b1..b{cfg.nblank}")
         if c in used:
             fail(field, f"card {nm} is already in {used[c]}")
         used[c] = field
@@ -226,11 +225,11 @@ def _from_json(cls, data):
     for nm, text in pos.blanks.items():
         c = cfg.by_name.get(nm)
         if c is None or c < cfg.nprinted:
-            fail(f"blanks.{nm}", f"expected a blank card name b1..b{cfg.nblank}")
+            fail(f"blanks.{clip(nm, 20)}", f"expected a blank card name b1..b{cfg.nblank}")
         try:
             texts[c - cfg.nprinted] = L.render(L.parse(text))
         except NotationError as exc:
-            fail(f"blanks.{nm}", str(exc))
+            fail(f"blanks.{clip(nm, 20)}", clip(exc, 300))
     s.texts = tuple(texts)
     s.discard = tuple(card(f"discard.{j}", nm) for j, nm in enumerate(pos.discard))
     r = rng.seed_state(pos.seed) if pos.rng is None else pos.rng
@@ -250,6 +249,8 @@ def _from_json(cls, data):
     s.phase = PHASE_NAMES.index(tn.phase)
     if not 0 <= tn.seat < 6:
         fail("turn.seat", "expected 0..5")
+    if s.phase in (1, 2) and not alive[tn.seat]:
+        fail("turn.seat", f"seat {tn.seat} is out of the game: the seat to act must still be in it")
     s.seat, s.round, s.turn, s.moved = tn.seat, tn.round, tn.number, tn.moved
     s.deck = deck
     if s.phase == 1 and pos.revealed is None:
@@ -257,7 +258,7 @@ def _from_json(cls, data):
         s.revealed = (s._draw(), s._draw())
     else:
         s.revealed = revealed
-    s.activated = tuple(cfg.by_name[a] if a in cfg.by_name else fail("turn.activated", f"unknown card {a!r}")
+    s.activated = tuple(cfg.by_name[a] if a in cfg.by_name else fail("turn.activated", f"unknown card {brief(a)}")
                         for a in tn.activated)
     if any(not (0 <= w < 6) or not alive[w] for w in tn.window):
         fail("turn.window", "expected seats still in the game")
@@ -274,12 +275,12 @@ def _from_json(cls, data):
     s.queue = tuple(_task_from_json(s, j, t, fail) for j, t in enumerate(pos.queue))
     accs = []
     for j, a in enumerate(pos.accusations):
-        try:
-            accs.append((int(a["accuser"]), int(a["accused"]), str(a["named"]), bool(a["correct"])))
-        except (KeyError, TypeError, ValueError):
-            fail(f"accusations.{j}", "expected accuser, accused, named, correct")
-        if accs[-1][2] not in cfg.objectives:
-            fail(f"accusations.{j}.named", "expected an objective key")
+        for key, ok in (("accuser", _is_seat), ("accused", _is_seat), ("named", lambda v: v in cfg.objectives),
+                        ("correct", lambda v: isinstance(v, bool))):
+            if key not in a or not ok(a[key]):
+                fail(f"accusations.{j}.{key}", "expected {'accuser': seat, 'accused': seat, 'named': objective "
+                     "key, 'correct': true/false} (seats 0..5)")
+        accs.append((a["accuser"], a["accused"], a["named"], a["correct"]))
     s.accusations = tuple(accs)
     s.notice = None
     if pos.notice is not None:
@@ -297,10 +298,14 @@ def _from_json(cls, data):
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise PositionError(f"lotus_chaos position breaks a conservation law: {exc}") from None
+        raise PositionError(f"lotus_chaos position breaks a conservation law: {clip(exc, 300)}") from None
     if s.phase != 4 and not s.legal_actions():
         fail("turn", "the player to act would have no legal action")
     return s
+
+
+def _is_seat(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 6
 
 
 def _task_from_json(s, j, t, fail):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, clip
 
 GRAMMAR = re.compile(
     r"(keep|play|skip) \d{1,2}|use \d{1,2}( [a-z])?|[wl] (build|rock)|[wl] (weed|harvest|plant|pest) [a-z]"
@@ -54,7 +54,8 @@ MOVE_WHY = {"rice_paddy.walls.move-gate": "only a completed paddy's gate moves, 
 def diagnose(state, text: str) -> Exception:
     """Why `text` is not legal here: NotationError if it is not an action at all, else IllegalAction."""
     if not isinstance(text, str) or not GRAMMAR.fullmatch(text):
-        return NotationError(f"not a Rice Paddy action: {text!r} (e.g. 'play 7', 'w plant c', 'wall ab', "
+        shown = repr(clip(text, 40)) if isinstance(text, str) else type(text).__name__
+        return NotationError(f"not a Rice Paddy action: {shown} (e.g. 'play 7', 'w plant c', 'wall ab', "
                              "'flow R d', 'done'; see explorer.games.rice_paddy.notation)")
     word, *rest = text.split()
     if state.is_terminal:

@@ -6,8 +6,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...core import rng
+from ...core.checks import guard_loader
 from ...core.data import _explain
-from ...core.errors import DataError, PositionError
+from ...core.errors import DataError, PositionError, brief, clip
 from ...core.registry import position_options
 from .config import config
 from .fields import GATE, OPEN, WALL, fields
@@ -212,6 +213,7 @@ class PositionMixin:
         }
 
     @classmethod
+    @guard_loader("rice_paddy")
     def from_json(cls, data: dict):
         try:
             pos = _Position.model_validate(data)
@@ -280,14 +282,14 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     try:
         cfg = config(pos.players, opts, pos.data)
     except (ValueError, DataError, OSError) as exc:
-        fail("data", str(exc))
+        fail("data", clip(exc, 300))
     n = cfg.players
     if not 1 <= pos.round <= 7:
         fail("round", "expected 1..7")
     if pos.step not in STEPS:
         fail("step", f"expected one of {list(STEPS)}")
     if pos.step != "over" and pos.step not in steps_of(pos.round):
-        fail("step", f"round {pos.round} has no step {pos.step!r}")
+        fail("step", f"round {pos.round} has no step {brief(pos.step)}")
     if pos.step == "over" and pos.round != 7:
         fail("step", "the game ends in round 7")
     if sorted(pos.order) not in ([], list(range(n))):
@@ -307,7 +309,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
             queue.append(q)
     decides = pos.step in DECIDE or (pos.step == "flood" and cfg.flood_choice)
     if pos.step != "over" and not decides:
-        fail("step", f"{pos.step!r} runs by itself: a position rests at a decision step or 'over'")
+        fail("step", f"{brief(pos.step)} runs by itself: a position rests at a decision step or 'over'")
     if decides and not queue:
         fail("queue", "a decision step needs someone to decide")
     s = cls.__new__(cls)
@@ -365,7 +367,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
             for e in getattr(st.field, field):
                 k = cfg.edge_index.get(e) if isinstance(e, str) else None
                 if k is None or edges[k] != OPEN:
-                    fail(f"{f}.field.{field}", f"{e!r} is not a free inner edge (two adjacent hex labels)")
+                    fail(f"{f}.field.{field}", f"{brief(e)} is not a free inner edge (two adjacent hex labels)")
                 edges[k] = piece
         p.edges = tuple(edges)
         p.rocks = mask("rocks", st.field.rocks)
@@ -395,7 +397,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
                    (len(parts) == 3 and parts[2] in L and
                     parts[1] in (("weed", "harvest", "plant") if parts[0] == "w" else ("pest",)))))
             if not ok:
-                fail(f"{f}.allocation", f"{t!r}: boxes are like 'w build', 'l rock', 'w weed c' with a count > 0")
+                fail(f"{f}.allocation", f"{brief(t)}: boxes are like 'w build', 'l rock', 'w weed c' with a count > 0")
             alloc.append((t, c))
         p.alloc = tuple(alloc)
         p.build_left, p.rock_left, p.bought, p.achieved = st.build_left, st.rock_left, st.bought, st.achieved
@@ -422,7 +424,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise PositionError(f"rice_paddy position breaks a conservation law: {exc}") from None
+        raise PositionError(f"rice_paddy position breaks a conservation law: {clip(exc, 300)}") from None
     for i, p in enumerate(players):
         F = fields(cfg, p.edges)
         if any(p.fert >> r & 1 and not p.crop[r] for r in F.paddies):

@@ -6,8 +6,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...core import rng
+from ...core.checks import guard_loader
 from ...core.data import _explain
-from ...core.errors import PositionError
+from ...core.errors import PositionError, brief, clip
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from .config import GOODS, HALL, config
@@ -191,6 +192,7 @@ class PositionMixin:
         }
 
     @classmethod
+    @guard_loader("round_house")
     def from_json(cls, data: dict):
         """Rebuild a position, checking every field (PositionError names the field)."""
         if not isinstance(data, dict):
@@ -203,7 +205,7 @@ class PositionMixin:
         try:
             cfg = config(pos.players, opts, pos.data)
         except Exception as exc:  # a bad data path or file
-            raise PositionError(f"data: {exc}") from None
+            raise PositionError(f"data: {clip(exc, 300)}") from None
         return _build(cls, cfg, pos)
 
     def check_invariants(self) -> None:
@@ -270,7 +272,9 @@ def _build(cls, cfg, pos: _Position):
         slot = cfg.slot_kind[i]
         ok = (k in cfg.large_tiles if slot == "tile_large" else
               k in cfg.small_tiles if slot == "tile_small" else k == slot)
-        need(ok, f"rooms[{i}]", f"{k!r} cannot stand in space {cfg.room_ids[i]} ({slot})")
+        need(ok, f"rooms[{i}]", f"{brief(k)} cannot stand in space {cfg.room_ids[i]} ({slot})")
+    need(all(k in cfg.small_tiles + cfg.large_tiles for k in pos.out_tiles), "out_tiles",
+         "room tiles left out of the game (ids of room tiles)")
     tiles = [k for k in pos.rooms + pos.out_tiles if k in cfg.large_tiles + cfg.small_tiles]
     need(len(tiles) == len(set(tiles)), "rooms", "a room tile appears twice")
     need(len(pos.slots) == n, "slots", f"expected {n} lists")
@@ -371,5 +375,5 @@ def _build(cls, cfg, pos: _Position):
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise PositionError(f"conservation: {exc}") from None
+        raise PositionError(f"conservation: {clip(exc, 300)}") from None
     return s

@@ -1,0 +1,69 @@
+"""Checks every game gets from the core: `check_invariants` also proves the JSON round trip, and every
+game's `from_json` raises only PositionError."""
+from __future__ import annotations
+
+import functools
+import threading
+
+from .errors import DataError, PositionError, clip
+
+_LOCAL = threading.local()  # set while a round trip runs, so the reloaded state's check does not recurse
+
+
+def round_trip(state) -> None:
+    """AssertionError unless from_json(to_json()) rebuilds `state` exactly."""
+    if getattr(_LOCAL, "busy", False):
+        return
+    _LOCAL.busy = True
+    try:
+        data = state.to_json()
+        try:
+            again = type(state).from_json(data)
+        except PositionError as exc:
+            raise AssertionError(f"the position does not reload from its JSON: {clip(exc, 200)}") from None
+        assert again == state, "the position reloads from its JSON as a different position"
+    finally:
+        _LOCAL.busy = False
+
+
+def wrap_check_invariants(cls) -> None:
+    """cls.check_invariants: the game's conservation laws, then the JSON round trip (once per class)."""
+    game_check = cls.__dict__.get("check_invariants")
+    if game_check is None:  # inherited: wrap the game's own (e.g. from its position mixin) on this class
+        game_check = getattr(cls, "check_invariants", None)
+        if game_check is None or getattr(game_check, "_with_round_trip", False):
+            return
+    elif getattr(game_check, "_with_round_trip", False):
+        return
+
+    @functools.wraps(game_check)
+    def check_invariants(self) -> None:
+        game_check(self)
+        round_trip(self)
+
+    check_invariants._with_round_trip = True
+    cls.check_invariants = check_invariants
+
+
+def guard_loader(game: str):
+    """Decorator for a game's `from_json(cls, data)`: JSON text is accepted, and every failure comes out
+    as PositionError (component files: 'data: ...'), never another exception type."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def from_json(cls, data):
+            if isinstance(data, (str, bytes, bytearray)):
+                from .registry import parse_json_text
+                data = parse_json_text(data, f"{game} position")
+            try:
+                return fn(cls, data)
+            except PositionError as exc:
+                raise PositionError(clip(exc, 2000)) from None
+            except DataError as exc:
+                raise PositionError(f"{game} position, field data: {clip(exc, 500)}") from None
+            except RecursionError:
+                raise PositionError(f"{game} position: nested too deeply") from None
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError, AssertionError,
+                    OSError) as exc:
+                raise PositionError(f"{game} position does not validate: {clip(exc, 300)}") from None
+        return from_json
+    return wrap

@@ -1,0 +1,188 @@
+"""Hypothesis fuzzing of loaders (issue 13): real positions and saved timelines, mutated (fields dropped,
+retyped, huge, deeply nested, hostile paths), may only raise the documented errors; a position that loads
+keeps every invariant (the JSON round trip included) and plays on; nothing opens a file the user did not name."""
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import explorer
+from explorer import DataError, IllegalAction, NotationError, PositionError
+from explorer.timeline import Timeline
+from tests.hostile_helpers import opened
+
+GAMES = ("lotus", "lotus_chaos", "rice_paddy", "round_house")
+DOCUMENTED = (PositionError, DataError, NotationError, IllegalAction)
+FUZZ = settings(max_examples=70, deadline=2000, database=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+HOSTILE_PATHS = ["/etc/passwd", "/proc/self/environ", "/etc/shadow", "../../../etc/hostname"]
+
+
+def _deep(n):
+    x: list = []
+    for _ in range(n):
+        x = [x]
+    return x
+
+
+# factories, so that a mutation never changes a value another example will use
+VALUES = st.sampled_from([
+    lambda: None, lambda: True, lambda: False, lambda: 0, lambda: -1, lambda: 1, lambda: 7, lambda: 2 ** 64,
+    lambda: 10 ** 5000, lambda: -(10 ** 40), lambda: 1.5, lambda: float("inf"), lambda: float("nan"), lambda: "",
+    lambda: "x", lambda: "x" * 100_000, lambda: "R5s1", lambda: "supply", lambda: "over", lambda: [], lambda: {},
+    lambda: [None], lambda: [[]], lambda: {"a": 1}, lambda: _deep(3000), lambda: {"k": _deep(3000)},
+    *[lambda p=p: p for p in HOSTILE_PATHS]]).map(lambda make: make()) | st.text(max_size=12) | st.integers(-10, 60)
+
+
+@functools.cache
+def position(game: str, moves: int) -> dict:
+    s = explorer.load(game, seed=moves)
+    rnd = random.Random(moves)
+    for _ in range(moves):
+        if s.is_terminal:
+            break
+        s = s.apply(rnd.choice(s.legal_actions()))
+    return json.loads(s.to_json_text())
+
+
+def _paths(node, prefix=(), out=None, limit=400):
+    """Every (container path, key) in a JSON value, up to `limit`."""
+    out = [] if out is None else out
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for k, v in items:
+        if len(out) >= limit:
+            break
+        out.append((prefix, k))
+        _paths(v, prefix + (k,), out, limit)
+    return out
+
+
+def mutate(data, draw) -> dict:
+    """1-3 mutations of a deep copy: drop a field, replace a value, or add an unknown field."""
+    data = json.loads(json.dumps(data))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(data)
+        if not paths:
+            break
+        where, key = paths[draw(st.integers(0, len(paths) - 1))]
+        box = data
+        for k in where:
+            box = box[k]
+        op = draw(st.sampled_from(["drop", "set", "set", "set", "add"]))
+        if op == "drop":
+            if isinstance(box, dict):
+                del box[key]
+            else:
+                box.pop(key)
+        elif op == "set":
+            box[key] = draw(VALUES)
+        elif isinstance(box, dict):
+            box[draw(st.sampled_from(["extra", "data", "x" * 10_000]))] = draw(VALUES)
+    return data
+
+
+def _check_loaded(s):
+    """A position that loads is whole: invariants and round trip hold, and it plays on."""
+    s.check_invariants()
+    for _ in range(2):
+        if s.is_terminal:
+            return
+        acts = s.legal_actions()
+        assert acts, "a loaded position that is not over has a legal action"
+        s = s.apply(acts[0])
+        s.check_invariants()
+
+
+def _no_hostile_file(files):
+    bad = [f for f in files if any(p.strip("./") in f for p in HOSTILE_PATHS)]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("game", GAMES)
+@FUZZ
+@given(data=st.data())
+def test_mutated_positions_raise_only_documented_errors(game, data):
+    base = position(game, data.draw(st.sampled_from([0, 6, 25])))
+    bad = mutate(base, data.draw)
+    with opened() as files:
+        try:
+            s = explorer.from_json(bad)
+        except DOCUMENTED as exc:
+            assert len(str(exc)) < 3000
+        else:
+            _check_loaded(s)
+    _no_hostile_file(files)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@FUZZ
+@given(data=st.data())
+def test_mutated_position_text_raises_only_documented_errors(game, data):
+    """The same as JSON text, with the text itself cut or spliced."""
+    text = json.dumps(position(game, 6))
+    cut = data.draw(st.integers(0, len(text)))
+    splice = data.draw(st.sampled_from(["", "[", "{", "1e999", "Infinity", "NaN", '"', "9" * 5000, "[" * 20_000]))
+    with opened() as files:
+        try:
+            s = explorer.from_json(text[:cut] + splice + text[cut:])
+        except DOCUMENTED:
+            pass
+        else:
+            _check_loaded(s)
+    _no_hostile_file(files)
+
+
+@functools.cache
+def timeline(game: str) -> dict:
+    s = explorer.load(game, seed=3)
+    tl = Timeline(s)
+    rnd = random.Random(3)
+    for i in range(8):
+        if tl.current.state.is_terminal:
+            break
+        tl.play(rnd.choice(tl.current.state.legal_actions()))
+        if i == 3:  # a variation
+            tl.back()
+            acts = [a for a in tl.current.state.legal_actions() if str(a) not in
+                    {c.action for c in tl.current.children}]
+            if acts:
+                tl.play(acts[-1])
+    tl.comment(tl.current, "a note")
+    return json.loads(json.dumps(tl.to_json()))
+
+
+@pytest.mark.parametrize("game", ["lotus", "lotus_chaos", "round_house"])
+@FUZZ
+@given(data=st.data())
+def test_mutated_saved_timelines_raise_only_position_errors(game, data):
+    base = timeline(game)
+    bad = json.loads(json.dumps(base))
+    part = data.draw(st.sampled_from(["nodes", "root", "top", "action"]))
+    if part == "root":
+        bad["root"] = mutate(bad["root"], data.draw)
+    elif part == "action":
+        node = bad["nodes"][data.draw(st.integers(1, len(bad["nodes"]) - 1))]
+        node["action"] = data.draw(st.text(max_size=20) | VALUES)
+    elif part == "nodes":
+        bad["nodes"] = mutate({"n": bad["nodes"]}, data.draw).get("n", [])
+    else:
+        bad = mutate(bad, data.draw)
+    as_text = data.draw(st.booleans())
+    if as_text:
+        try:
+            bad = json.dumps(bad)
+        except (ValueError, RecursionError):  # a value JSON cannot write: pass the dict itself
+            pass
+    with opened() as files:
+        try:
+            tl = Timeline.from_json(bad)
+        except PositionError as exc:
+            assert len(str(exc)) < 3000
+        else:
+            tl.current.state.check_invariants()
+    _no_hostile_file(files)
