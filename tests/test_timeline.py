@@ -313,18 +313,18 @@ def test_comments(tl):
 def test_diff_lists_public_changes_only(tl):
     a = tl.play("2r")
     b = tl.play("3b")
-    assert tl.diff(tl.root, a) == ["pile: 7 → 5", "turn: 0 → 1", "taken.0: 0 → 2"]
-    assert tl.diff(tl.root, b.id) == ["pile: 7 → 2", "taken.0: 0 → 2", "taken.1: 0 → 3"]
+    assert tl.diff(tl.root, a) == ["pile: 7 → 5", "turn: 0 → 1", "taken[0]: 0 → 2"]  # no words: the fields
+    assert tl.diff(tl.root, b.id) == ["pile: 7 → 2", "taken[0]: 0 → 2", "taken[1]: 0 → 3"]
+    assert tl.changes(tl.root, b) == {"sentences": tl.diff(tl.root, b), "details": tl.diff(tl.root, b)}
     assert tl.diff(b, b) == []
     assert not any("colour" in line for line in tl.diff(tl.root, b))  # hidden choices stay hidden
 
 
 def test_diff_handles_added_removed_and_type_changes():
-    from explorer.timeline import _diff
-    out = []
-    _diff({"a": [1, 2, 3], "b": {"c": "x"}, "d": 1, "e": True},
-          {"a": [1, 5], "b": {"c": "y", "n": None}, "f": [0], "e": 1}, "", out)
-    assert out == ['a.1: 2 → 5', 'a.2: removed 3', 'b.c: "x" → "y"', "b.n: added null",
+    from explorer.compare import field_diff
+    out = field_diff({"a": [1, 2, 3], "b": {"c": "x"}, "d": 1, "e": True},
+                     {"a": [1, 5], "b": {"c": "y", "n": None}, "f": [0], "e": 1})
+    assert out == ['a[1]: 2 → 5', 'a[2]: removed 3', 'b › c: "x" → "y"', "b › n: added null",
                    "d: removed 1", "e: true → 1", "f: added [0]"]
 
 
@@ -651,11 +651,17 @@ def test_lotus_diff_of_public_view(lotus):
     a = lotus.play("7s")
     b = lotus.play("7d")
     assert lotus.diff(a, b) == [
-        'phase: "actions" → "draw"', "actions_left: 1 → 0", "seats.0.hand_size: 3 → 2",
-        "flowers.0.placed: 1 → 2", 'flowers.0.cards.1: added {"id": "R7d1", "petals": 7, "symbols": 2, "owner": 0}',
-        "flowers.0.influence.0: 1 → 3"]
+        "Red Ladybug played R7d1", "Lotus 1/7 → 2/7",
+        "control of the Lotus: Red Ladybug 1 → 3 [lotus.complete.control]", "Red Ladybug to act (draw)"]
+    assert lotus.changes(a, b)["details"] == [
+        'phase: "actions" → "draw"', "actions left: 1 → 0", "seats › Red Ladybug › hand size: 3 → 2",
+        "flowers › Lotus › placed: 1 → 2", "flowers › Lotus › cards: added R7d1",
+        "flowers › Lotus › influence[0]: 1 → 3"]
     c = lotus.play("d")
-    assert lotus.diff(b, c) == ["seats.0.hand_size: 2 → 3", "seats.0.deck_size: 22 → 21"]  # not which card
+    assert lotus.diff(b, c) == ["Red Ladybug drew 1 card (hidden)"]  # not which card
+    assert lotus.changes(b, c)["details"] == ["seats › Red Ladybug › hand size: 2 → 3",
+                                              "seats › Red Ladybug › deck size: 22 → 21"]
+    assert lotus.diff(b, c, viewer=0) == ["Red Ladybug drew 1 card (R4s4)"]
 
 
 def test_lotus_export_redacts_exchanges(lotus):

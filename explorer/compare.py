@@ -1,0 +1,272 @@
+"""Two positions compared as a player would say it, and moves narrated as each seat may read them.
+
+    changes(a, b, viewer)      {"sentences": [...], "details": [...]}: the game's own words for what changed
+                               from `a` to `b`, and a readable field diff of the two views as details
+    narrate(state, act, viewer)  how a move taken in `state` reads to `viewer`: English with rule ids,
+                               only the parts hidden from `viewer` redacted
+
+`viewer` is None (everything), -1 (a spectator) or a seat. Everything is computed from what `viewer` may
+see. A game speaks through `explorer.games.<game>.words` (`describe_changes`, `narrate`); a game without
+one gets the field diff as sentences and its own `explain` for public moves.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from types import ModuleType
+
+from .core.state import State
+
+ARROW = "→"
+
+
+# -- the game's words, if it has any
+
+_HOOKS: dict[str, ModuleType | None] = {}
+
+
+def words(state: State) -> ModuleType | None:
+    """The module `explorer.games.<game>.words` for `state`'s game, or None if the game has none."""
+    game = getattr(state, "game_name", "") or ""
+    if game not in _HOOKS:
+        mod = None
+        if game.isidentifier():
+            name = f"explorer.games.{game}.words"
+            try:
+                mod = importlib.import_module(name)
+            except ModuleNotFoundError as exc:  # only a missing module; errors inside it propagate
+                if exc.name is None or not name.startswith(exc.name):
+                    raise
+        _HOOKS[game] = mod
+    return _HOOKS[game]
+
+
+# -- comparing
+
+_VIEWS: dict = {}  # (id(state), viewer) -> (state, view): the last few views, read-only by convention
+
+
+def view_of(state: State, viewer: int | None) -> dict:
+    """`state.view(viewer)`, remembered for the last few states (callers must not change it)."""
+    key = (id(state), viewer)
+    hit = _VIEWS.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    view = state.view(viewer)
+    if len(_VIEWS) >= 32:
+        _VIEWS.pop(next(iter(_VIEWS)))
+    _VIEWS[key] = (state, view)
+    return view
+
+
+def changes(a: State, b: State, viewer: int | None = -1) -> dict:
+    """What changes from `a` to `b` as `viewer` sees it: {"sentences": [...], "details": [...]}."""
+    details = field_diff(view_of(a, viewer), view_of(b, viewer))
+    hook = words(a)
+    if hook is None or type(a) is not type(b):
+        return {"sentences": list(details), "details": details}
+    sentences = list(hook.describe_changes(a, b, viewer))
+    if not sentences and details:
+        sentences = ["nothing a player would mention: see the details"]
+    return {"sentences": sentences, "details": details}
+
+
+def field_diff(a, b) -> list[str]:
+    """'path: old → new' lines for every leaf that differs between two views.
+
+    Paths read 'seats › Red › hand size'; a list of items with ids compares as a set (its order is
+    no change): 'seats › Red › hand: added R4s3, R7s4; removed R6s5'.
+    """
+    out: list[str] = []
+    _diff(a, b, [], out)
+    return out
+
+
+def _show(value) -> str:
+    for field in ("id", "name"):
+        if isinstance(value, dict) and isinstance(value.get(field), str):
+            return value[field]
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+def _where(path: list[str]) -> str:
+    return " › ".join(path) if path else "(view)"
+
+
+def _key(k) -> str:
+    return str(k).replace("_", " ")
+
+
+def _keys(items) -> list[str] | None:
+    """The unique string 'id' (else 'name') of every item of a list of dicts, else None."""
+    for field in ("id", "name"):
+        keys = [x.get(field) if isinstance(x, dict) else None for x in items]
+        if keys and all(isinstance(k, str) for k in keys) and len(set(keys)) == len(keys):
+            return keys
+    return None
+
+
+def _diff(a, b, path: list[str], out: list[str]) -> None:
+    if type(a) is type(b) and a == b:  # equal subtrees (most of a view) are compared in C
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k, v in a.items():
+            if k in b:
+                _diff(v, b[k], [*path, _key(k)], out)
+            else:
+                out.append(f"{_where([*path, _key(k)])}: removed {_show(v)}")
+        for k, v in b.items():
+            if k not in a:
+                out.append(f"{_where([*path, _key(k)])}: added {_show(v)}")
+        return
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        ka, kb = _keys(a), _keys(b)
+        if (ka or not a) and (kb or not b) and (a or b):  # items with ids (or names): a set
+            ka, kb = ka or [], kb or []
+            old, new = dict(zip(ka, a)), dict(zip(kb, b))
+            for k in ka:
+                if k in new:
+                    _diff(old[k], new[k], [*path, k], out)
+            added = [k for k in kb if k not in old]
+            removed = [k for k in ka if k not in new]
+            if added or removed:
+                parts = ([f"added {', '.join(added)}"] if added else []) + \
+                        ([f"removed {', '.join(removed)}"] if removed else [])
+                out.append(f"{_where(path)}: {'; '.join(parts)}")
+            return
+        for i in range(min(len(a), len(b))):
+            _diff(a[i], b[i], [*path[:-1], f"{path[-1]}[{i}]"] if path else [f"[{i}]"], out)
+        for i in range(len(b), len(a)):
+            out.append(f"{_where(path)}[{i}]: removed {_show(a[i])}")
+        for i in range(len(a), len(b)):
+            out.append(f"{_where(path)}[{i}]: added {_show(b[i])}")
+        return
+    out.append(f"{_where(path)}: {_show(a)} {ARROW} {_show(b)}")
+
+
+# -- narrating
+
+def narrate(state: State, action, viewer: int | None = -1) -> str:
+    """How `action`, taken in `state` by state.current_player, reads to `viewer` (None: everything,
+    -1: a spectator, else a seat): English with rule ids, only what `viewer` may not see redacted."""
+    act = state.parse_action(action) if isinstance(action, str) else action
+    hook = words(state)
+    text = hook.narrate(state, act, viewer) if hook is not None else _narrate(state, act, viewer)
+    if viewer is not None and leaks(text, state, act, viewer):  # a last guard: never show a hidden id
+        text = f"{seat_name(state, state.current_player)} acts (hidden)"
+    return text
+
+
+def _narrate(state: State, act, viewer) -> str:
+    if viewer is None or viewer == state.current_player or state.redact(act, viewer) == str(act):
+        return state.explain(act)
+    return f"{seat_name(state, state.current_player)}: {state.redact(act, viewer)}"
+
+
+def seat_name(state: State, seat: int | None) -> str:
+    """The seat's name as the game's views give it ('Red'), or 'Seat 2'."""
+    if seat is None:
+        return "nobody"
+    try:
+        return state.view(-1)["seats"][seat]["name"]
+    except (LookupError, TypeError, ValueError, NotImplementedError):
+        return f"Seat {seat + 1}"
+
+
+def mentions(text: str, ident: str) -> bool:
+    """Whether `ident` appears in `text` as a whole id (not inside a longer one)."""
+    return re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text) is not None
+
+
+def others_private(state: State, viewer: int | None) -> set[str]:
+    """Ids private to seats other than `viewer` (all of them for a spectator)."""
+    if viewer is None:
+        return set()
+    out: set[str] = set()
+    try:
+        n = len(state.scores()["seats"])
+    except NotImplementedError:
+        n = len(state.view(None).get("seats") or ())
+    for seat in range(n):
+        if seat != viewer:
+            out.update(state.private_ids(seat))
+    return out
+
+
+def leaks(text: str, state: State, act, viewer: int | None) -> bool:
+    """Whether `text`, about `act` taken in `state`, names an id `viewer` may not see: one private to
+    another seat after the move, or before it and not shown to `viewer` by the move."""
+    if viewer is None:
+        return False
+    after = state.apply(act)
+    if any(mentions(text, i) for i in others_private(after, viewer)):
+        return True
+    before = [i for i in others_private(state, viewer) if mentions(text, i)]
+    if not before:
+        return False
+    seen = json.dumps(after.view(viewer))
+    return any(f'"{i}"' not in seen for i in before)
+
+
+def view_ids(view) -> set[str]:
+    """Every string under an 'id' key in a view."""
+    out: set[str] = set()
+    stack = [view]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "id" and isinstance(v, str):
+                    out.add(v)
+                else:
+                    stack.append(v)
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return out
+
+
+# -- small helpers for the games' words
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def plural(n: int, word: str, words: bool = False) -> str:
+    """'1 card', '2 cards' (words=True: 'one card', 'two cards')."""
+    count = NUMBERS[n] if words and 0 <= n < len(NUMBERS) else str(n)
+    return f"{count} {word}" if n == 1 else f"{count} {word}s"
+
+
+def listing(names) -> str:
+    """'Red', 'Red and Blue', 'Red, Blue and Yellow'."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def scored(va: dict, vb: dict, unit: str = "point", units: str | None = None) -> list[str]:
+    """'Red scored 5 points (3 → 8)' for every seat whose view 'score' changed."""
+    out = []
+    for sa, sb in zip(va["seats"], vb["seats"]):
+        x, y = sa.get("score"), sb.get("score")
+        if isinstance(x, int) and isinstance(y, int) and x != y:
+            n = abs(y - x)
+            word = unit if n == 1 else (units or unit + "s")
+            out.append(f"{sb['name']} {'scored' if y > x else 'lost'} {n} {word} ({x} {ARROW} {y})")
+    return out
+
+
+def winners(vb: dict, va: dict | None = None) -> list[str]:
+    """'game over: Red wins' once the result appears in `vb`."""
+    res = vb.get("result")
+    if not res or (va is not None and va.get("result")):
+        return []
+    names = [vb["seats"][w]["name"] for w in res.get("winners", [])]
+    if not names:
+        return ["game over: nobody wins"]
+    return [f"game over: {listing(names)} {'wins' if len(names) == 1 else 'share the win'}"]

@@ -1,0 +1,81 @@
+"""The chaos game in words: what changed between two positions, and a move as each seat may read it.
+
+Every decision in this game is made in the open; only objective cards are secret, and a view shows
+one only to whoever may see it, so the sentences below read only the viewer's view.
+"""
+from __future__ import annotations
+
+from ...compare import listing, plural, view_of, winners
+
+
+def describe_changes(a, b, viewer) -> list[str]:
+    """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. 'Red 4 moved from the
+    NE corner (3, -3) to (2, -2) plain', 'Blue 6 is out of the game', 'Red 4 gained card 12'."""
+    va, vb = view_of(a, viewer), view_of(b, viewer)
+    where = {(q, r): (zone, corner) for q, r, zone, corner in vb["zones"]}
+    out: list[str] = []
+    for sa, sb in zip(va["seats"], vb["seats"]):
+        who = sb["name"]
+        if sa["hex"] != sb["hex"] and sb["hex"] is not None:
+            if sa["hex"] is None:
+                out.append(f"{who} placed their token on {_hex(where, sb['hex'])} [lotus_chaos.setup.corners]")
+            else:
+                out.append(f"{who} moved from {_hex(where, sa['hex'])} to {_hex(where, sb['hex'])}")
+        if sa["alive"] and not sb["alive"]:
+            out.append(f"{who} is out of the game")
+        ca = [c["id"] for c in sa["cards"]]
+        cb = [c["id"] for c in sb["cards"]]
+        gained = [c for c in cb if c not in ca]
+        lost = [c for c in ca if c not in cb]
+        if gained:
+            out.append(f"{who} gained {_cards(gained)}")
+        if lost:
+            out.append(f"{who} lost {_cards(lost)}")
+        if sb["objective"] and not sa["objective"]:
+            key = sb["objective"]["key"]
+            if viewer is not None and viewer >= 0 and sb["alive"] and viewer != sb["seat"]:
+                out.append(f"you were shown {who}'s objective: {key} [lotus_chaos.accuse.wrong]")
+            else:
+                rule = "lotus_chaos.objective.show" if sb["alive"] else "lotus_chaos.accuse.reveal"
+                out.append(f"{who}'s objective is shown: {key} [{rule}]")
+    for acc in vb["accusations"][len(va["accusations"]):]:
+        by, at = vb["seats"][acc["accuser"]]["name"], vb["seats"][acc["accused"]]["name"]
+        verdict = "right [lotus_chaos.accuse.correct]" if acc["correct"] else "wrong [lotus_chaos.accuse.wrong]"
+        out.append(f"{by} accused {at} of the {acc['named']} objective: {verdict}")
+    shown = [c["id"] for c in vb["revealed"] if c["id"] not in {x["id"] for x in va["revealed"]}]
+    if shown:
+        out.append(f"{_cards(shown)} revealed from the deck [lotus_chaos.draw.reveal]")
+    dropped = [c for c in vb["discard"] if c not in va["discard"]]
+    if dropped:
+        out.append(f"{_cards(dropped)} discarded")
+    if vb["blanks_left"] < va["blanks_left"]:
+        out.append(f"{plural(va['blanks_left'] - vb['blanks_left'], 'blank card')} written "
+                   f"({vb['blanks_left']} left) [lotus_chaos.draw.blank]")
+    if vb["notice"] and vb["notice"] != va["notice"]:
+        out.append(f"a written card was rejected: {vb['notice']['message']} [{vb['notice']['rule']}]")
+    out += winners(vb, va)
+    if not vb["result"]:
+        active = vb["seats"][vb["active"]]["name"]
+        if (va["round"], va["turn"]["number"]) != (vb["round"], vb["turn"]["number"]):
+            out.append(f"round {vb['round']}, turn {vb['turn']['number']}: {active}'s turn [lotus_chaos.turn.order]")
+        elif va["phase"] != vb["phase"]:
+            out.append(f"{active}'s turn: {vb['phase']}")
+    return out
+
+
+def _hex(where, h) -> str:
+    zone, corner = where.get(tuple(h), ("plain", None))
+    if corner:
+        return f"the {corner} corner ({h[0]}, {h[1]})"
+    if zone == "red":
+        return f"the red centre ({h[0]}, {h[1]})"
+    return f"({h[0]}, {h[1]}) {zone}"
+
+
+def _cards(names) -> str:
+    return ("card " if len(names) == 1 else "cards ") + listing(names)
+
+
+def narrate(state, action, viewer) -> str:
+    """Every decision is public: explain() reads the same in every view."""
+    return state.explain(action)

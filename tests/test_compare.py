@@ -1,0 +1,245 @@
+"""Compare in each game's words, narration per viewer, and neither ever naming what a viewer may not see."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import explorer
+from explorer import compare
+from explorer.compare import changes, field_diff, mentions, narrate
+
+GAMES = ["lotus", "lotus_chaos", "rice_paddy", "round_house"]
+
+
+def viewers(state):
+    return [None, -1, *range(len(state.scores()["seats"]))]
+
+
+def line(game, seed, moves, players=None):
+    """(state, action, next state) along random games of `game` until `moves` moves were played."""
+    out = []
+    while len(out) < moves:
+        s = explorer.load(game, players=players, seed=seed)
+        rnd = random.Random(seed)
+        while not s.is_terminal and len(out) < moves:
+            a = rnd.choice(s.legal_actions())
+            t = s.apply(a)
+            out.append((s, a, t))
+            s = t
+        seed += 1000
+    return out
+
+
+def first(steps, test):
+    for s, a, t in steps:
+        if test(s, a, t):
+            return s, a, t
+    raise AssertionError("no such move in the line")
+
+
+def forbidden(a, b, viewer) -> set[str]:
+    """Ids `viewer` may not read in a text about `a` → `b`: private to another seat in `b`, or in `a`
+    and not shown to `viewer` in `b`."""
+    if viewer is None:
+        return set()
+    seen = compare.view_ids(compare.view_of(b, viewer))
+    return compare.others_private(b, viewer) | (compare.others_private(a, viewer) - seen)
+
+
+# -- the field diff
+
+
+def test_field_diff_reads_as_paths_and_compares_lists_of_ids_as_sets():
+    a = {"seats": [{"name": "Red", "hand": [{"id": "R1"}, {"id": "R2"}, {"id": "R3"}], "hand_size": 3}]}
+    b = copy.deepcopy(a)
+    b["seats"][0]["hand"].reverse()
+    assert field_diff(a, b) == []  # a reordered hand is no change
+    b["seats"][0]["hand"] = [{"id": "R3"}, {"id": "R4"}, {"id": "R5"}]
+    b["seats"][0]["hand_size"] = 3
+    assert field_diff(a, b) == ["seats › Red › hand: added R4, R5; removed R1, R2"]
+    b["seats"][0]["hand"][0]["petals"] = 5
+    assert "seats › Red › hand › R3 › petals: added 5" in field_diff(a, b)
+
+
+def test_a_game_without_words_gets_the_field_diff_and_its_own_explain():
+    from tests.test_timeline import Pebbles, Take
+    s = Pebbles()
+    t = s.apply("2r")
+    assert compare.words(s) is None
+    assert changes(s, t, -1) == {"sentences": ["pile: 7 → 5", "turn: 0 → 1", "taken[0]: 0 → 2"],
+                                 "details": ["pile: 7 → 5", "turn: 0 → 1", "taken[0]: 0 → 2"]}
+    assert narrate(s, Take(2, "r"), 0) == s.explain(Take(2, "r"))  # the actor
+    assert narrate(s, Take(2, "r"), 1) == "Seat 1: 2?"  # redacted; no view names the seats
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_words(game):
+    mod = compare.words(explorer.load(game, seed=1))
+    assert mod is not None and callable(mod.describe_changes) and callable(mod.narrate)
+
+
+# -- each game's words
+
+
+def test_lotus_draws_control_and_score():
+    s = explorer.load("lotus", players=3, seed=1)
+    b = s.apply("7s").apply("7d")
+    played = changes(s.apply("7s"), b, -1)["sentences"]
+    assert "Red Ladybug played R7d1" in played and "Lotus 1/7 → 2/7" in played
+    assert "control of the Lotus: Red Ladybug 1 → 3 [lotus.complete.control]" in played
+    d = b.apply("d").apply("d")
+    own = changes(b, d, 0)["sentences"]
+    new = sorted(set(d.private_ids(0)) - set(b.private_ids(0)))
+    assert own[0] == f"Red Ladybug drew 2 cards ({' '.join(new)})"
+    for v in (-1, 1, 2):
+        assert changes(b, d, v)["sentences"][0] == "Red Ladybug drew 2 cards (hidden)"
+    s, a, t = first(line("lotus", 2, 3000), lambda s, a, t: str(a) == "+t")
+    who = s.cfg.color_names[s.current_player]
+    assert any(x.startswith(f"{who} scored 5 points (") for x in changes(s, t, -1)["sentences"])
+    s, a, t = first(line("lotus", 2, 3000), lambda s, a, t: "completing it" in s.explain(a))
+    assert any("was completed" in x for x in changes(s, t, -1)["sentences"])
+
+
+class Reordered:
+    """A state whose views list every hand, display and flower in reverse (as another engine might)."""
+
+    def __init__(self, state):
+        self._s = state
+
+    def __getattr__(self, name):
+        return getattr(self._s, name)
+
+    def view(self, viewer):
+        v = self._s.view(viewer)
+        for seat in v["seats"]:
+            if seat.get("hand"):
+                seat["hand"].reverse()
+        v["display"].reverse()
+        v["flowers"].reverse()
+        return v
+
+
+def test_a_reordered_hand_is_no_change():
+    from explorer.games.lotus import words
+    s = explorer.load("lotus", players=3, seed=1)
+    for v in (None, 0, 1):
+        assert words.describe_changes(s, Reordered(s), v) == []
+        assert field_diff(s.view(v), Reordered(s).view(v)) == []
+
+
+def test_chaos_moves_accusations_and_cards():
+    steps = line("lotus_chaos", 1, 400)
+    s, a, t = first(steps, lambda s, a, t: str(a).startswith("move"))
+    who = s.name(s.current_player)
+    assert any(x.startswith(f"{who} moved from ") for x in changes(s, t, 2)["sentences"])
+    s, a, t = first(steps, lambda s, a, t: str(a).startswith("accuse"))
+    said = changes(s, t, -1)["sentences"]
+    assert any(x.startswith(f"{s.name(s.current_player)} accused ") for x in said)
+    assert any(x.endswith("is out of the game") for x in said)
+    s, a, t = first(steps, lambda s, a, t: str(a).startswith("keep"))
+    assert any(x.startswith(f"{s.name(s.current_player)} gained card ") for x in changes(s, t, 0)["sentences"])
+
+
+def test_rice_paddy_walls_water_and_rice():
+    steps = line("rice_paddy", 1, 1500)
+    s, a, t = first(steps, lambda s, a, t: str(a).startswith("wall "))
+    who = s.cfg.colors[s.current_player].capitalize()
+    assert f"{who} built a wall on {str(a)[5:]} [rice_paddy.build.cost]" in changes(s, t, -1)["sentences"]
+    s, a, t = first(steps, lambda s, a, t: t.scores()["seats"] != s.scores()["seats"])
+    assert any(" rice (" in x and ("scored" in x or "lost" in x) for x in changes(s, t, -1)["sentences"])
+    s, a, t = first(steps, lambda s, a, t: str(a).startswith("play "))
+    for v in viewers(s):
+        said = changes(s, t, v)["sentences"]
+        if v not in (None, s.current_player):
+            assert all(f"spirit card {str(a)[5:]} " not in x for x in said)
+
+
+def test_round_house_leaders_orders_and_points():
+    steps = line("round_house", 1, 2000)
+    s, a, t = first(steps, lambda s, a, t: ">" in str(a))
+    who = s.cfg.names[s.current_player]
+    assert any(x.startswith(f"{who}'s leader {str(a)[0]} moved from ") for x in changes(s, t, -1)["sentences"])
+    s, a, t = first(steps, lambda s, a, t: str(a).startswith("order:"))
+    said = changes(s, t, -1)["sentences"]
+    assert any(x.startswith(f"{s.cfg.names[s.current_player]} completed order {str(a)[6:]} for ") for x in said)
+    s, a, t = first(steps, lambda s, a, t: str(a).startswith("line:"))  # an elder scores at once
+    gain = t.scores()["seats"][s.current_player] - s.scores()["seats"][s.current_player]
+    assert gain > 0
+    assert any(x.startswith(f"{s.cfg.names[s.current_player]} scored {gain} point")
+               for x in changes(s, t, 1)["sentences"])
+
+
+# -- nothing hidden, ever
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_sentences_and_narration_never_name_another_seats_private_ids(game):
+    """Plant and search: along 200+ random moves, for every viewer, the sentences of a one-move compare
+    (and every tenth move a six-move one) and the narration of the move name no id that viewer may
+    not see; the details name only ids of the two views."""
+    steps = line(game, 7, 220)
+    planted = 0
+    for i, (s, a, t) in enumerate(steps):
+        back = steps[i - 5][0] if i % 10 == 9 else None
+        for v in viewers(s):
+            bad = forbidden(s, t, v)
+            planted += bool(bad)
+            said = changes(s, t, v)
+            texts = [narrate(s, a, v), *said["sentences"]]
+            for ident in bad:
+                for x in texts:
+                    assert not mentions(x, ident), (v, ident, x)
+                for x in said["details"]:
+                    assert not mentions(x, ident) or ident in compare.view_ids(compare.view_of(s, v)), (v, ident, x)
+            if back is not None:
+                far = changes(back, t, v)["sentences"]
+                for ident in forbidden(back, t, v):
+                    assert not any(mentions(x, ident) for x in far), (v, ident, far)
+    assert planted, "no hidden component was in play: the test proves nothing"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_public_moves_read_the_same_in_every_view(game):
+    """A move every seat sees whole narrates as explain() says it (with the actor's name where explain
+    has none) in every view; a partly hidden one reads the same to every seat that may not see it,
+    marks what is hidden, and reads in full to its player."""
+    steps = line(game, 3, 220)
+    public = hidden = 0
+    for s, a, _ in steps:
+        texts = {v: narrate(s, a, v) for v in viewers(s)}
+        full = texts[None]
+        assert texts[s.current_player] == full
+        assert s.explain(a) in full
+        assert full == s.explain(a) or full.endswith("— " + s.explain(a))
+        others = {t for v, t in texts.items() if t != full}
+        assert len(others) <= 1, texts
+        if others:
+            (redacted,) = others
+            assert "(hidden)" in redacted and "[" in redacted or "(" in redacted
+            assert all(t == redacted for v, t in texts.items() if v not in (None, s.current_player)), texts
+            hidden += 1
+        else:
+            public += 1
+    assert public > 20
+    if explorer.load(game, seed=1).legal_actions() and game in ("lotus", "rice_paddy"):
+        assert hidden, "no hidden move in the line: the redaction is untested"
+
+
+def test_lotus_exchange_is_redacted_to_other_seats_only():
+    s = explorer.load("lotus", players=3, seed=1)
+    a = s.parse_action("x4s6d")
+    assert narrate(s, a, 0) == s.explain(a) == narrate(s, a, None)
+    assert narrate(s, a, 1) == narrate(s, a, -1) == (
+        "Red Ladybug exchanges 2 cards (hidden) to the bottom of the deck and draws 2 [lotus.exchange.one-or-two]")
+    assert narrate(s, "7s", 2) == s.explain("7s")  # a play is public: the same words everywhere
+
+
+def test_rice_paddy_hidden_moves_name_the_seat_and_the_rule():
+    steps = line("rice_paddy", 1, 400)
+    s, a, _ = first(steps, lambda s, a, t: str(a).startswith("keep"))
+    who = s.cfg.colors[s.current_player].capitalize()
+    other = (s.current_player + 1) % s.cfg.players
+    assert narrate(s, a, other) == f"{who} keeps a spirit card (hidden) (rice_paddy.draft.hidden)."
+    assert narrate(s, a, s.current_player) == f"{who} — {s.explain(a)}"
