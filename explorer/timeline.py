@@ -302,9 +302,16 @@ class Timeline:
                 "current": self._current.id, "nodes": nodes}
 
     @classmethod
-    def from_json(cls, data, loader: Callable[[dict], State] | None = None) -> Timeline:
-        """Rebuild from `to_json()` output (a dict or JSON text); bad input raises PositionError."""
-        if isinstance(data, (str, bytes)):
+    def from_json(cls, data, loader: Callable[[dict], State] | None = None, components=None) -> Timeline:
+        """Rebuild from `to_json()` output (a dict or JSON text); bad input raises PositionError naming
+        the field. `components`: a component file (or a list) the root position may name besides the
+        packaged ones (see explorer.from_json)."""
+        from .core.data import allow_all
+        try:
+            allow_all(components)
+        except ValueError as exc:  # DataError: the file the caller named does not validate
+            raise PositionError(f"components: {exc}") from None
+        if isinstance(data, (str, bytes, bytearray)):
             try:
                 data = json.loads(data)
             except ValueError as exc:
@@ -357,8 +364,14 @@ class Timeline:
         Path(path).write_text(text, encoding="utf-8")
 
     @classmethod
-    def load(cls, path, loader: Callable[[dict], State] | None = None) -> Timeline:
-        return cls.from_json(Path(path).read_bytes(), loader=loader)
+    def load(cls, path, loader: Callable[[dict], State] | None = None, components=None) -> Timeline:
+        """Read a saved timeline (PositionError if it cannot be read or does not validate)."""
+        try:
+            text = Path(path).read_bytes()
+        except (OSError, ValueError, TypeError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise PositionError(f"cannot read the timeline file {_quote(str(path))}: {_clip(reason, 80)}") from None
+        return cls.from_json(text, loader=loader, components=components)
 
 
 # -- validation of saved timelines
@@ -412,7 +425,7 @@ def _check(model, raw):
         errors = exc.errors()
     msgs = []
     for err in errors[:3]:
-        where = ".".join(map(str, err["loc"]))
+        where = _clip(".".join(_clip(str(p), 40) for p in err["loc"]), 120)
         if err["type"] == "extra_forbidden":
             fields = _Node.__annotations__ if len(err["loc"]) == 3 else model.model_fields
             msgs.append(f"{where}: unknown field (expected {', '.join(fields)})")
@@ -434,9 +447,11 @@ def _load_root(raw: dict, loader) -> State:
     try:
         state = loader(raw)
     except PositionError as exc:
-        raise PositionError(f"root: {exc}") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise PositionError(f"root: not a valid position: {exc!r}") from None
+        raise PositionError(f"root: {_clip(str(exc), 2000)}") from None
+    except RecursionError:
+        raise PositionError("root: nested too deeply") from None
+    except Exception as exc:  # a caller's loader: whatever it raises, a saved timeline gets PositionError
+        raise PositionError(f"root: not a valid position: {_clip(repr(exc), 300)}") from exc
     if not isinstance(state, State):
         raise PositionError(f"root: the loader returned {type(state).__name__}, not a State")
     return state
@@ -463,6 +478,9 @@ def _replay(parent: Node, text: str | None, where: str) -> Node:
     except ValueError as exc:  # NotationError, IllegalAction
         raise PositionError(f"{where}.action: illegal action {_quote(text)} {_after(parent)}: "
                             f"{_clip(str(exc), 300)}") from None
+    except Exception as exc:  # an engine failure is still reported as this node's fault, cause kept
+        raise PositionError(f"{where}.action: the move {_quote(text)} {_after(parent)} cannot be replayed: "
+                            f"{_clip(repr(exc), 300)}") from exc
     canon = str(act)
     for sibling in parent.children:
         if sibling.action == canon:
