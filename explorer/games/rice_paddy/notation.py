@@ -12,7 +12,8 @@
     w plant c         one worker to planting the paddy of hex c (1 a hex, whole paddy)
     done              finish allocating / building / moving gates / removing rocks / draining / flooding / buying
     wall ab, gate ab  build a wall or gate between hexes a and b
-    move ad ab        move the gate on edge ad to the wall on edge ab of the same paddy
+    move ad ab        move the gate on edge ad to the wall on edge ab of the same paddy (each paddy keeps its
+                      inlet and outlet; no other completed paddy is joined)
     rock e            remove the rock on hex e
     drain a           drain the disc on hex a (to the next player's reservoir)
     flow R d, flow a d  let a disc flow from the reservoir / hex a down to hex d
