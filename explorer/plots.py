@@ -84,25 +84,45 @@ def _line_states(line) -> list:
     return list(line)
 
 
-def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 280, current: bool = False):
-    """A line per seat of the score in `seat`'s view (default: the public one) at every ply.
-    `current=True` adds a vertical marker (a Span named 'current-ply') at the last ply."""
+def race_data(states, seat=-1) -> tuple[str, list[list]]:
+    """(axis label, [values per seat] per state) of the games' race measure (`State.race`): the score, or
+    for a game without one (the chaos game) how far each seat is from its objective. None = unknown."""
+    label, rows = "score", []
+    for s in states:
+        r = s.race(seat)
+        label = r["label"]
+        rows.append(r["values"])
+    return label, rows
+
+
+def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 280, current: bool | int = False):
+    """A line per seat of the race measure (the score; see `race_data`) in `seat`'s view (default: the
+    public one) at every ply. `current` adds a vertical marker (a Span named 'current-ply') at the last
+    ply, or at the ply it gives. Each line is drawn over a dark outline so light colours read on white."""
+    from bokeh.models import Legend
     states = _line_states(states_or_timeline)
-    views = [s.view(seat) for s in states]
+    views = [states[0].view(seat)] if states else []
     seats = (views[0].get("seats") if views else None) or []
-    fig = figure(width=width, height=height, title="Score race", toolbar_location=None, tools="",
-                 x_axis_label="ply", y_axis_label="score")
-    plies = list(range(len(views)))
+    label, rows = race_data(states, seat)
+    fig = figure(width=width, height=height, title="Score race" if label == "score" else f"Race: {label}",
+                 toolbar_location=None, tools="", x_axis_label="ply", y_axis_label=label)
+    plies = list(range(len(states)))
+    items = []
     for i, s in enumerate(seats):
-        src = ColumnDataSource({"ply": plies, "score": [v["seats"][i].get("score", 0) for v in views],
+        vals = [r[i] if i < len(r) else None for r in rows]
+        src = ColumnDataSource({"ply": plies, "score": [float("nan") if v is None else v for v in vals],
                                 "seat": [_name(s, i)] * len(plies)}, name=f"score-seat-{i}")
-        fig.step(x="ply", y="score", source=src, mode="after", line_width=2, color=_color(s, i),
-                 legend_label=_name(s, i), name=f"seat-{i}")
-    fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("ply", "@ply"), ("score", "@score")]))
-    if seats:
-        fig.legend.location = "top_left"
-    if current:
-        fig.add_layout(Span(location=len(views) - 1, dimension="height", line_color="#888",
+        under = fig.step(x="ply", y="score", source=src, mode="after", line_width=4, color="#333",
+                          name=f"outline-{i}")
+        line = fig.step(x="ply", y="score", source=src, mode="after", line_width=2, color=_color(s, i),
+                        name=f"seat-{i}")
+        items.append((_name(s, i), [under, line]))
+    fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("ply", "@ply"), (label, "@score")]))
+    if items:  # beside the plot, so six seats never cover the lines
+        fig.add_layout(Legend(items=items, label_text_font_size="12px", spacing=2, padding=4), "right")
+    if current is not False:
+        at = len(states) - 1 if current is True else int(current)
+        fig.add_layout(Span(location=at, dimension="height", line_color="#888",
                             line_dash="dashed", name="current-ply"))
     return fig
 
@@ -183,4 +203,4 @@ def show(fig) -> Plot:
     return Plot(fig)
 
 
-__all__ = ["Plot", "control_plot", "score_race", "show"]
+__all__ = ["Plot", "control_plot", "race_data", "score_race", "show"]

@@ -30,7 +30,7 @@ VERSION = 2
 class Node:
     """One position in the tree: `state` is reached from `parent` by `action`, played by seat `actor`."""
 
-    __slots__ = ("action", "actor", "children", "comment", "id", "parent", "ply", "state")
+    __slots__ = ("action", "actor", "base", "children", "comment", "id", "parent", "ply", "sampled", "state")
 
     def __init__(self, id: int, parent: Node | None, action: str | None, actor: int | None, state: State):
         self.id = id                  # unique within the tree, never reused while it lives
@@ -41,6 +41,13 @@ class Node:
         self.children: list[Node] = []  # children[0] continues the main line
         self.comment = ""
         self.ply = 0 if parent is None else parent.ply + 1
+        self.sampled: tuple[int, int] | None = None  # (seat, seed) if played on a re-sampled copy
+        self.base: State | None = None  # that copy (the parent's state otherwise)
+
+    @property
+    def before(self) -> State:
+        """The position the move into this node was played on (see `Timeline.play`'s `sample`)."""
+        return self.base if self.base is not None else self.parent.state
 
     def __repr__(self):
         move = "root" if self.parent is None else f"{self.action!r} by seat {self.actor}"
@@ -81,18 +88,35 @@ class Timeline:
         raise TypeError(f"expected a Node or a node id, got {ref!r}")
 
     # -- playing and moving
-    def play(self, action) -> Node:
-        """Play `action` (object or text) from current; follow an existing branch or add a variation."""
+    def play(self, action, sample: tuple[int, int] | None = None) -> Node:
+        """Play `action` (object or text) from current; follow an existing branch or add a variation.
+
+        ``sample=(seat, seed)`` plays a new variation on a copy of the position whose hidden parts
+        (other hands, deck orders) are re-sampled from `seat`'s view with `seed` (the game's
+        ``from_view``), so a seat exploring "what if" learns nothing of the real future. Saved with
+        the node and replayed on load."""
         here = self._current
         state = here.state
-        act = state.parse_action(action) if isinstance(action, str) else action
+        try:
+            act = state.parse_action(action) if isinstance(action, str) else action
+        except ValueError:
+            if sample is None:
+                raise
+            act = None  # perhaps legal in the re-sampled copy (a hand this viewer cannot see)
+        if act is not None:
+            text = str(act)
+            for child in here.children:
+                if child.action == text:
+                    self._current = child
+                    return child
+        base = None if sample is None else _resample(state, sample)
+        on = state if base is None else base
+        if base is not None:
+            act = on.parse_action(action) if isinstance(action, str) else act
         text = str(act)
-        for child in here.children:
-            if child.action == text:
-                self._current = child
-                return child
-        after = state.apply(act)  # raises before the tree changes
+        after = on.apply(act)  # raises before the tree changes
         node = Node(self._next_id, here, text, state.current_player, after)
+        node.sampled, node.base = sample, base
         here.children.append(node)
         self._nodes[node.id] = node
         self._next_id += 1
@@ -298,6 +322,9 @@ class Timeline:
         """
         nodes = [{"id": n.id, "parent": None if n.parent is None else n.parent.id,
                   "action": n.action, "comment": n.comment} for n in self]
+        for spec, n in zip(nodes, self):
+            if n.sampled is not None:
+                spec["sampled"] = list(n.sampled)
         return {"format": FORMAT, "version": VERSION, "root": self.root.state.to_json(),
                 "current": self._current.id, "nodes": nodes}
 
@@ -347,7 +374,7 @@ class Timeline:
                 if parent is None:
                     raise PositionError(f"{where}.parent: unknown parent id {up} "
                                         f"(parents must come before their children)")
-                node = _replay(parent, action, where)
+                node = _replay(parent, action, where, spec.get("sampled"))
                 parent.children.append(node)
             node.id = key
             node.comment = spec.get("comment", "")
@@ -388,6 +415,7 @@ class _Node(TypedDict):  # a TypedDict validates several times faster than a mod
     parent: StrictInt | None
     action: StrictStr | None
     comment: NotRequired[StrictStr]
+    sampled: NotRequired[list[StrictInt]]  # [seat, seed]: played on a re-sampled copy
 
 
 class _Top(_Head):
@@ -467,11 +495,32 @@ def _after(node: Node) -> str:
     return "after " + more + " ".join(reversed(moves)) if moves else "at the start"
 
 
-def _replay(parent: Node, text: str | None, where: str) -> Node:
-    """The child of `parent` reached by the saved move `text`."""
+def _resample(state: State, sample) -> State:
+    """`state` with what seat `sample[0]` cannot see re-sampled from its view with seed `sample[1]`."""
+    from .core.registry import spec
+    seat, seed = sample
+    players = len(state.view(-1).get("seats") or [])
+    if not (isinstance(seat, int) and 0 <= seat < players) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"sample: expected (seat 0..{players - 1}, seed >= 0), got {sample!r}")
+    from_view = spec(state.game_name).from_view
+    if from_view is None:
+        raise ValueError(f"{state.game_name} cannot re-sample hidden parts (no from_view)")
+    return from_view(state.view(seat), seed)
+
+
+def _replay(parent: Node, text: str | None, where: str, sampled=None) -> Node:
+    """The child of `parent` reached by the saved move `text` (on a re-sampled copy if `sampled`)."""
     if text is None:
         raise PositionError(f"{where}.action: expected the move's text, got null")
     before = parent.state
+    base = None
+    if sampled is not None:
+        if len(sampled) != 2:
+            raise PositionError(f"{where}.sampled: expected [seat, seed], got {_brief(sampled)}")
+        try:
+            before = base = _resample(before, tuple(sampled))
+        except ValueError as exc:
+            raise PositionError(f"{where}.sampled: {_clip(str(exc), 200)}") from None
     try:
         act = before.parse_action(text)
         after = before.apply(act)
@@ -486,4 +535,7 @@ def _replay(parent: Node, text: str | None, where: str) -> Node:
         if sibling.action == canon:
             raise PositionError(f"{where}.action: {_quote(text)} repeats the move {canon!r} of its sibling "
                                 f"id {sibling.id}")
-    return Node(-1, parent, canon, before.current_player, after)
+    node = Node(-1, parent, canon, before.current_player, after)
+    if base is not None:
+        node.sampled, node.base = tuple(sampled), base
+    return node

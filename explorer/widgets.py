@@ -16,9 +16,14 @@ with ``lock_seat=True`` it cannot change the seat either.
 What is synced is bounded: the log and the variation tree are windows around the current node
 (``WINDOW`` moves back, ``AHEAD`` forward), so a 10,000-node timeline is never shipped whole.
 
-Seats on the wire (the ``seat`` trait): ``-1`` = everything (omniscient, ``view(None)``),
-``-2`` = public spectator (``view(-1)``), ``0..n-1`` = that seat. In Python, pass
-``None``, ``"public"`` or a seat number (see ``set_seat``).
+Viewers follow the engine's one convention (``explorer.core.seats``), in Python and on the wire (the
+``seat`` trait): ``None`` or ``"everything"`` = everything (``view(None)``), ``-1`` or ``"spectator"`` =
+the public spectator view, ``0..n-1`` = that seat. Other numbers are refused.
+
+Branching in a seat's view does not peek at the future: when a viewer who is not omniscient opens a
+new variation, the move is played on a copy of the position whose hidden parts (other hands, deck
+orders) were re-sampled from that viewer's view (the game's ``from_view``, as the bots do), with a
+seed saved in the timeline. A locked seat may delete only its own moves and the variations it opened.
 """
 from __future__ import annotations
 
@@ -29,11 +34,14 @@ from pathlib import Path
 import anywidget
 import traitlets as t
 
+from .compare import narrate as _narrate
 from .core import IllegalAction, State, rng, widgets_root
+from .core.seats import EVERYTHING, SPECTATOR
+from .core.seats import viewer as _viewer
 from .timeline import Node, Timeline
 
-OMNISCIENT = -1  # seat trait value for view(None)
-PUBLIC = -2      # seat trait value for the spectator view, view(-1)
+OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
+PUBLIC = SPECTATOR       # -1: the public spectator view
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis")
 BOT_NAMES = ("random", "heuristic", "mcts")
 _PLAYOUT_LIMIT = 10_000
@@ -57,19 +65,11 @@ def _bundle() -> str:
     return "\n".join(out)
 
 
-def _seat_value(seat) -> int:
-    """Python's way of naming a viewer -> the seat trait's value."""
-    if seat is None or seat == "omniscient":
-        return OMNISCIENT
-    if seat in ("public", "spectator"):
-        return PUBLIC
-    if isinstance(seat, int) and not isinstance(seat, bool):
-        if seat >= 0:
-            return seat
-        raise ValueError(
-            f"seat {seat} is ambiguous here: pass seat=None for the omniscient view, "
-            "seat='public' for the spectator view, or a seat number 0, 1, ...")
-    raise TypeError(f"seat must be None, 'public' or a seat number, got {seat!r}")
+def _seat_value(seat) -> int | None:
+    """Any spelling of a viewer -> the seat trait's value (None, -1 or a seat)."""
+    if isinstance(seat, str) and seat.strip().lower() in ("public", "omniscient"):  # older spellings
+        seat = "spectator" if seat.strip().lower() == "public" else "everything"
+    return _viewer(seat)
 
 
 def _ids(value, out: set | None = None) -> set:
@@ -91,10 +91,26 @@ def _unknown(kind):
     raise ValueError(f"unknown intent {kind!r}")
 
 
+def _clip_text(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _message(exc: BaseException) -> str:
     if isinstance(exc, (ValueError, PermissionError)) and str(exc):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}"
+        return _clip_text(str(exc), 500)
+    return _clip_text(f"{type(exc).__name__}: {exc}", 500)
+
+
+def _close_plot(plot) -> None:
+    """Close a Plot and its BokehModel so the page drops their data (jupyter_bokeh's close is not
+    idempotent: the figure leaves its document first, so the close at garbage collection is a no-op)."""
+    bokeh = plot.plot
+    fig = bokeh._model
+    if bokeh.comm is not None:
+        bokeh.close()
+    if fig.document is not None:
+        fig.document.remove_root(fig)
+    plot.close()
 
 
 def _start(source, load_kwargs) -> Timeline:
@@ -125,7 +141,7 @@ class Explorer(anywidget.AnyWidget):
     _css = widgets_root() / "explorer.css"
 
     view = t.Dict().tag(sync=True)
-    seat = t.Int(OMNISCIENT).tag(sync=True)
+    seat = t.Int(None, allow_none=True).tag(sync=True)  # None everything, -1 spectator, or a seat
     legal = t.List().tag(sync=True)
     log = t.List().tag(sync=True)
     tree = t.List().tag(sync=True)
@@ -207,10 +223,14 @@ class Explorer(anywidget.AnyWidget):
             kids = [self]
             if self._score_panel and self._players:
                 from .plots import Plot, score_race
-                self._race = Plot(score_race([self.state], self.viewer if self.viewer is not None else -1,
-                                             height=220, current=True))
-                self._race_key = None
-                self._update_race()
+                # drawn with the line's data before the widget exists: changes made to a Bokeh model
+                # before the page shows it are lost, so the race would open empty
+                tip = self._tip()
+                line = self._tl.line(tip)
+                self._race = Plot(score_race([n.state for n in line], self.viewer, height=220,
+                                             current=self.node.ply))
+                self._race_models = None
+                self._race_key = (tip.id, self.viewer)
                 kids.append(self._race)
             self._panel = ipywidgets.VBox(kids)
         return self._panel
@@ -244,8 +264,8 @@ class Explorer(anywidget.AnyWidget):
 
     @property
     def viewer(self) -> int | None:
-        """The engine's viewer for the current seat: None (omniscient), -1 (spectator) or a seat."""
-        return None if self.seat == OMNISCIENT else -1 if self.seat == PUBLIC else self.seat
+        """Who is looking: None (everything), -1 (spectator) or a seat (the `seat` trait)."""
+        return self.seat
 
     # -- the Python API (trusted: may move for any seat; errors raise after setting `error`)
     def play(self, action) -> Node:
@@ -271,7 +291,7 @@ class Explorer(anywidget.AnyWidget):
         self._run(lambda: self._tl.goto(node))
 
     def set_seat(self, seat) -> None:
-        """None (everything), 'public' (spectator) or a seat number."""
+        """None or "everything", -1 or "spectator", or a seat number 0..n-1."""
         self._run(lambda: setattr(self, "seat", _seat_value(seat)))
 
     def random_move(self) -> None:
@@ -286,7 +306,7 @@ class Explorer(anywidget.AnyWidget):
         self._run(lambda: self._tl.promote_to_main(self._tl.current if node is None else node))
 
     def delete(self, node=None) -> None:
-        self._run(lambda: self._tl.delete(self._tl.current if node is None else node))
+        self._run(lambda: self._delete(self._tl.current if node is None else node))
 
     def comment(self, text: str, node=None) -> None:
         self._run(lambda: self._tl.comment(self._tl.current if node is None else node, text))
@@ -313,7 +333,11 @@ class Explorer(anywidget.AnyWidget):
 
     # -- intents from the front end (untrusted: a seat viewer may only move for itself)
     def _on_msg(self, _widget, content, _buffers=None) -> None:
+        """Never raises: a bad message sets `error` to what was expected."""
         kind = content.get("type") if isinstance(content, dict) else None
+        if not isinstance(kind, str):
+            self._run(lambda: _unknown(kind), front=True)
+            return
         handlers = {
             "act": lambda: self._front_act(content.get("text")),
             "back": self._tl.back, "forward": self._tl.forward,
@@ -323,7 +347,7 @@ class Explorer(anywidget.AnyWidget):
             "random": lambda: self._front_move(self._random_action),
             "playout": self._front_playout,
             "promote": lambda: self._tl.promote_to_main(self._target(content)),
-            "delete": lambda: self._tl.delete(self._target(content)),
+            "delete": lambda: self._front_delete(self._target(content)),
             "comment": lambda: self._front_comment(content),
             "mark": lambda: self._set_mark(self._target(content)),
             "compare": lambda: self._compare(None, None),
@@ -333,6 +357,31 @@ class Explorer(anywidget.AnyWidget):
             "analyse": lambda: self._front_bot(content.get("bot"), play=False),
         }
         self._run(handlers.get(kind) or (lambda: _unknown(kind)), front=True)
+
+    def _front_delete(self, node: Node) -> None:
+        """A locked seat may delete only its own moves and the variations it opened (never others' moves)."""
+        seat = self.viewer
+        if self.lock_seat and seat is not None:
+            opened = any(n.sampled is not None and n.sampled[0] == seat for n in self._tl.line(node))
+            if not opened and any(n.actor != seat for n in self._subtree(node)):
+                raise PermissionError(f"viewing as {self._seat_names[seat] if seat >= 0 else 'a spectator'}, "
+                                      "you may delete only your own moves and the variations you opened")
+        self._delete(node)
+
+    @staticmethod
+    def _subtree(node: Node):
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            yield n
+            stack.extend(n.children)
+
+    def _delete(self, node) -> None:
+        self._tl.delete(node)
+        live = self._tl.nodes
+        for cache in (self._texts, self._scores):  # forget what was said of deleted nodes
+            for key in [k for k in cache if k[0] not in live]:
+                del cache[key]
 
     def _target(self, content) -> Node:
         ref = content.get("id")
@@ -362,9 +411,9 @@ class Explorer(anywidget.AnyWidget):
     def _front_seat(self, seat) -> None:
         if self.lock_seat:
             raise PermissionError("the seat is locked for this explorer")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise TypeError(f"not a seat: {seat!r}")
-        self.seat = seat
+        if seat is not None and (not isinstance(seat, (int, str)) or isinstance(seat, bool)):
+            raise ValueError(f"not a viewer: {_clip_text(repr(seat), 40)} (expected null, -1 or a seat number)")
+        self.seat = _seat_value(seat)
 
     def _front_playout(self) -> None:
         if self.viewer is not None:
@@ -379,14 +428,14 @@ class Explorer(anywidget.AnyWidget):
 
     def _front_preview(self, text) -> None:
         self._may_act()
-        if not isinstance(text, str):
-            raise TypeError(f"not an action: {text!r}")
+        if not isinstance(text, str) or len(text) > 2000:
+            raise ValueError("an action is text in the game's notation")
         state = self.state
         self.preview = dict(state.preview(state.parse_action(text)) or {}, action=text, node=self.node.id)
 
     def _front_bot(self, name, play: bool) -> None:
-        if name is not None and name not in BOT_NAMES:
-            raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {name!r}")
+        if name is not None and (not isinstance(name, str) or name not in BOT_NAMES):
+            raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {_clip_text(repr(name), 40)}")
         self._may_act()  # a bot acts for, and reads the view of, the seat to act only
         if play:
             self._play(self._bot(name).choose(self.state))
@@ -405,20 +454,33 @@ class Explorer(anywidget.AnyWidget):
         state = self.state
         if state.is_terminal:
             raise ValueError("the game is over: there is nothing to analyse")
+        viewer, actor = self.viewer, state.current_player
+        if viewer is not None and viewer != actor:  # the moves it weighs would spell out the actor's hand
+            raise PermissionError(f"an analysis lists {self._seat_names[actor]}'s possible moves, which this "
+                                  f"view may not see: view as {self._seat_names[actor]} or everything")
         bot = self._bot(name)
         df = bot.analyse(state)
         self._last_analysis = df
         rows = [{"action": str(r.action), "visits": int(r.visits),
                  "value": None if r.value != r.value else round(float(r.value), 4), "chosen": bool(r.chosen)}
                 for r in df.itertuples()]
-        self.analysis = {"bot": bot.label, "node": self.node.id, "seat": state.current_player, "rows": rows}
+        self.analysis = {"bot": bot.label, "node": self.node.id, "seat": state.current_player, "rows": rows,
+                         "viewer": viewer}
         if self._panel is not None:
             from .bots.plots import analysis_plot
             from .plots import Plot
+            self._drop_analysis_plot()
             self._analysis_plot = Plot(analysis_plot(df, title=f"What {bot.label} would play here, and why"))
-            self._panel.children = tuple(k for k in self._panel.children if k is not self._analysis_plot
-                                         and not getattr(k, "_rx_analysis", False)) + (self._analysis_plot,)
-            self._analysis_plot._rx_analysis = True
+            self._panel.children = (*self._panel.children, self._analysis_plot)
+
+    def _drop_analysis_plot(self) -> None:
+        """Take the analysis chart out of the panel and close its models (they are synced to the page)."""
+        plot, self._analysis_plot = self._analysis_plot, None
+        if plot is None:
+            return
+        if self._panel is not None:
+            self._panel.children = tuple(k for k in self._panel.children if k is not plot)
+        _close_plot(plot)
 
     def _node_id(self, value) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
@@ -448,7 +510,24 @@ class Explorer(anywidget.AnyWidget):
         return f"[{exc.rule}] not a legal move for {who} (the details are hidden from this view)"
 
     def _play(self, action) -> Node:
-        return self._tl.play(action)
+        """Play here; a viewer who is not omniscient opening a new variation plays on a re-sampled copy."""
+        viewer = self.viewer
+        here = self._tl.current
+        if viewer is None or not here.children or here.state.is_terminal:
+            return self._tl.play(action)
+        state = here.state
+        if isinstance(action, str):
+            try:  # following a move already in the tree reveals nothing new
+                text = str(state.parse_action(action))
+            except ValueError:
+                text = None
+        else:
+            text = str(action)
+        if text is not None and any(c.action == text for c in here.children):
+            return self._tl.play(action)
+        who = state.current_player if viewer == -1 else viewer  # a spectator knows less than any seat
+        seed = (self._random_seed * 1_000_037 + self._tl._next_id) & rng.MASK
+        return self._tl.play(str(action), sample=(who, seed))
 
     def _random_action(self):
         state = self.state
@@ -482,23 +561,29 @@ class Explorer(anywidget.AnyWidget):
             raise ValueError("mark a node first (the 'mark' button), then go to another and compare")
         b = self._tl.current if b is None else self._tl._node(b)
         viewer = self.viewer
-        lines = self._tl.diff(a, b, viewer=viewer)
+        said = self._tl.changes(a, b, viewer=viewer)  # in the game's own words, then the fields as details
         self.diff = {"a": a.id, "b": b.id, "a_ply": a.ply, "b_ply": b.ply,
-                     "lines": lines or ["no visible difference"]}
+                     "lines": said["sentences"] or ["no visible difference"],
+                     "details": said["details"] if said["details"] != said["sentences"] else []}
 
     @t.validate("seat")
     def _check_seat(self, proposal):
         v = proposal["value"]
-        if v in (OMNISCIENT, PUBLIC) or 0 <= v < self._players:
+        if v is None or v == SPECTATOR or 0 <= v < self._players:
             return v
-        raise t.TraitError(f"seat must be -1 (everything), -2 (public) or 0..{self._players - 1}, got {v}")
+        raise t.TraitError(f"seat must be None (everything), -1 (spectator) or 0..{self._players - 1}, got {v} "
+                           "(-2 no longer means the spectator: use -1 or 'spectator')")
 
     @t.observe("seat", "lock_seat")
     def _resync(self, _change) -> None:
-        if self._ready:
-            self.diff = {}
-            self.preview = {}
-            self._sync()
+        if self._ready:  # whatever was shown to the previous viewer goes: errors, compare, analysis
+            with self.hold_sync():
+                self.error = ""
+                self.diff = {}
+                self.preview = {}
+                self.analysis = {}
+                self._drop_analysis_plot()
+                self._sync()
 
     def set_state(self, sync_data):
         """State sent by the front end: it may not write the synced game traits."""
@@ -514,16 +599,16 @@ class Explorer(anywidget.AnyWidget):
         """(text as `viewer` may read it, unsanitised explanation or '') for the move into `node`."""
         key = (node.id, viewer)
         if key not in self._texts:
-            before = node.parent.state
+            before = node.before
             try:
                 act = before.parse_action(node.action)
                 text = before.redact(act, viewer)
             except _ENGINE_ERRORS:  # a game that cannot redact this: show nothing hidden
                 act, text = None, node.action if viewer is None else "?"
             explain = ""
-            if act is not None and (viewer is None or viewer == node.actor):
+            if act is not None:  # the same English in every view; only hidden parts are redacted
                 try:
-                    explain = before.explain(act)
+                    explain = _narrate(before, act, viewer)
                 except _ENGINE_ERRORS:
                     explain = ""
             self._texts[key] = (text, explain)
@@ -583,7 +668,7 @@ class Explorer(anywidget.AnyWidget):
         except _ENGINE_ERRORS:
             where = ""
         if terminal:
-            who = "game over"
+            who = "" if "game over" in where else "game over"
         else:
             p = state.current_player
             who = f"{self._seat_names[p] if 0 <= p < self._players else f'seat {p}'} to act"
@@ -655,8 +740,11 @@ class Explorer(anywidget.AnyWidget):
             self.meta = meta
             if self.preview and self.preview.get("node") != node.id:
                 self.preview = {}
-            if self.analysis and (self.analysis.get("node") != node.id or not can_act):
+            if self.analysis and (self.analysis.get("node") != node.id or not can_act
+                                  or self.analysis.get("viewer", viewer) != viewer):
                 self.analysis = {}
+            if not self.analysis and self._analysis_plot is not None:  # the chart goes with its table
+                self._drop_analysis_plot()
         self._schedule_race()
 
     # -- the score race (Bokeh, via jupyter_bokeh)
@@ -664,10 +752,14 @@ class Explorer(anywidget.AnyWidget):
         key = (n.id, viewer)
         got = self._scores.get(key)
         if got is None:
-            v = n.state.view(-1 if viewer is None else viewer)
-            got = [s.get("score", 0) if isinstance(s, dict) else 0 for s in v.get("seats") or []]
-            self._scores[key] = got
+            got = self._scores[key] = [float("nan") if x is None else x for x in n.state.race(viewer)["values"]]
         return got
+
+    def _tip(self) -> Node:
+        tip = self._tl.current
+        while tip.children:
+            tip = tip.children[0]
+        return tip
 
     def _schedule_race(self) -> None:
         """Redraw the score race now or, in a kernel, once the steps pause for RACE_QUIET seconds (at least
@@ -700,9 +792,7 @@ class Explorer(anywidget.AnyWidget):
         if self._race is None:
             return
         node = self._tl.current
-        tip = node
-        while tip.children:
-            tip = tip.children[0]
+        tip = self._tip()
         viewer = self.viewer
         if self._race_models is None:  # looked up once: select() walks the whole figure
             fig = self._race.figure

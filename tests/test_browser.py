@@ -225,7 +225,9 @@ def check_explorer(page, root, out_dir: Path) -> dict:
     html = page.content()
     leaks = {i for i in hidden if f'"{i}"' in html or f">{i}:" in html}
     assert not leaks, f"seat 1 can read {leaks} in the page"
-    root.locator(".rx-seat").select_option("-1")
+    root.locator(".rx-seat").select_option("-1")  # the spectator: every hand face down
+    expect(root.locator(".rx-seatrow[data-seat='1'] .rx-facedown")).to_have_count(1)
+    root.locator(".rx-seat").select_option("everything")
     expect(root.locator(".rx-seatrow[data-seat='0'] .rx-facedown")).to_have_count(0)
 
     # a bot analyses the position (a table here, a Bokeh chart under the explorer) and plays

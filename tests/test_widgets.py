@@ -68,8 +68,10 @@ def test_constructors_and_show():
     assert isinstance(w, Explorer) and w.seat == 1 and w.view == s.view(1)
     pub = Explorer(s, seat="public")
     assert pub.seat == PUBLIC and pub.viewer == -1 and pub.view == s.view(-1)
-    with pytest.raises(ValueError, match="ambiguous"):
-        Explorer(s, seat=-1)  # the engine's -1 is the spectator, the trait's is omniscient
+    assert Explorer(s, seat=-1).view == s.view(-1)  # one convention: -1 is the spectator everywhere
+    assert Explorer(s, seat="spectator").seat == -1 and Explorer(s, seat="everything").seat is None
+    with pytest.raises(ValueError, match="viewer must be"):
+        Explorer(s, seat=-2)  # an old explorer's spectator: refused, never mapped
     by_name = Explorer("lotus", players=2, seed=3)
     assert by_name.state == explorer.load("lotus", players=2, seed=3)
     with pytest.raises(ValueError, match="neither a game"):
@@ -387,8 +389,10 @@ def test_score_race_follows_the_line():
     line = [n.state for n in w.timeline.line()]
     for source in (w.timeline, w, line):
         fig = plots.score_race(source)
-        assert [r.name for r in fig.renderers] == ["seat-0", "seat-1", "seat-2"]
-        for i, r in enumerate(fig.renderers):
+        lines = [r for r in fig.renderers if r.name.startswith("seat-")]
+        assert [r.name for r in lines] == ["seat-0", "seat-1", "seat-2"]
+        assert [r.name for r in fig.renderers if r.name.startswith("outline-")] == ["outline-0", "outline-1", "outline-2"]
+        for i, r in enumerate(lines):
             assert r.data_source.data["ply"] == list(range(len(line)))
             assert r.data_source.data["score"] == [s.view(-1)["seats"][i]["score"] for s in line]
 
@@ -452,8 +456,11 @@ def test_compare_in_a_seat_view_hides_other_hands():
     from explorer.widgets import _ids
     seen = _ids(w.state.view(1)) | _ids(w.timeline.root.state.view(1))
     hidden = (hidden_ids(w.state, 1) | hidden_ids(w.timeline.root.state, 1)) - seen
-    assert hidden and lines and not any(i in line for line in lines for i in hidden)
-    assert any("seats.1.hand" in line for line in lines)  # its own hand changed and is shown
+    details = w.diff["details"]
+    assert hidden and lines and not any(i in line for line in lines + details for i in hidden)
+    own = {c["id"] for c in w.state.view(1)["seats"][1]["hand"]} - {
+        c["id"] for c in w.timeline.root.state.view(1)["seats"][1]["hand"]}
+    assert own and any(i in line for line in lines for i in own)  # its own new cards are named
 
 
 def test_preview_is_sent_only_to_the_seat_that_may_act(w):

@@ -29,7 +29,7 @@ function render({ model, el }) {
   const counter = h("span", { class: "rx-counter", "aria-live": "polite" });
   const board = h("div", { class: "rx-board" });
   const seatSel = h("select", { class: "rx-seat", title: "view the game as",
-    onchange: () => send({ type: "seat", seat: Number(seatSel.value) }) });
+    onchange: () => send({ type: "seat", seat: seatSel.value === "everything" ? null : Number(seatSel.value) }) });
   const nav = {
     start: btn("rx-start", "|◀", "to the start (Home)", { type: "start" }),
     back: btn("rx-back", "◀", "one move back (←)", { type: "back" }),
@@ -210,10 +210,14 @@ function render({ model, el }) {
 
   function scrollInto(box, item) {  // scroll the panel only, never the notebook around it
     if (!item || !box) return;
-    const top = item.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
-    }
+    const place = () => {  // measured on screen: offsetTop depends on which ancestor is positioned
+      const top = item.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+      if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
+        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+      }
+    };
+    place();
+    requestAnimationFrame(place);  // again once laid out (a freshly patched list may not be yet)
   }
 
   function drawAnalysis() {
@@ -235,6 +239,9 @@ function render({ model, el }) {
       h("div", { class: "rx-panel-title" }, `Compare: ply ${d.a_ply} → ply ${d.b_ply} `,
         h("button", { class: "rx-btn rx-diff-close", text: "close", onclick: () => send({ type: "clear_compare" }) })),
       h("ul", { class: "rx-diff-lines" }, d.lines.map((l) => h("li", { text: l }))),
+      d.details && d.details.length ? h("details", { class: "rx-diff-details" },
+        h("summary", { text: `details (${d.details.length} field${d.details.length === 1 ? "" : "s"})` }),
+        h("ul", { class: "rx-diff-lines" }, d.details.map((l) => h("li", { text: l })))) : null,
     ] : []);
   }
 
@@ -254,9 +261,10 @@ function render({ model, el }) {
     lastView = view;
 
     const names = meta.seat_names || [];
-    patch(seatSel, [names, seat], () => [[-1, "everything (omniscient)"], [-2, "public (spectator)"],
-      ...names.map((n, i) => [i, n])].map(([v, n]) => h("option", { value: v, text: n, selected: v === seat })));
-    seatSel.value = String(seat);
+    const seatKey = seat === null || seat === undefined ? "everything" : String(seat);
+    patch(seatSel, [names, seatKey], () => [["everything", "everything (omniscient)"], ["-1", "spectator (public)"],
+      ...names.map((n, i) => [String(i), n])].map(([v, n]) => h("option", { value: v, text: n, selected: v === seatKey })));
+    seatSel.value = seatKey;
     seatSel.disabled = !!meta.lock_seat;
 
     nav.start.disabled = nav.back.disabled = resetBtn.disabled = !!meta.at_start;

@@ -86,6 +86,12 @@ class State:
         No other seat's view may contain them (the conformance suite checks)."""
         return frozenset()
 
+    def race(self, viewer=None) -> dict:
+        """What the explorer's race chart plots for each seat as `viewer` sees it: {"label": axis title,
+        "values": [a number per seat, or None where the viewer cannot know it]}. By default the score."""
+        seats = self.view(-1 if viewer is None else viewer).get("seats") or []
+        return {"label": "score", "values": [s.get("score", 0) if isinstance(s, dict) else 0 for s in seats]}
+
     def preview(self, action) -> dict | None:
         """What `action` would do, for a board to draw before it is applied (e.g. movement arrows)."""
         return None

@@ -81,6 +81,34 @@ class ViewMixin:
             "notice": js["notice"], "result": result,
         }
 
+    def race(self, viewer=None) -> dict:
+        """The race chart's measure: how far each seat is from its objective, for the objectives `viewer`
+        may see (None where it cannot). Hexes its own token must still travel to a corner or the centre,
+        plus tokens short of (or over, when the count is exact) what the objective asks; 0 = met."""
+        from ...core import hexgrid as hx
+        from .board import BLUE, GREEN, PURPLE
+        cfg = self.cfg
+        b = cfg.board
+        tokens = [self.pos[i] for i in self.alive_seats() if self.pos[i] is not None]
+        out = []
+        for i in range(cfg.players):
+            if not self.alive[i] or self.pos[i] is None or not self.knows(viewer, i):
+                out.append(None)
+                continue
+            key = cfg.objectives[self.objective[i]]
+            if key in ("north", "centre", "south"):
+                where = hx.CENTRE if key == "centre" else b.corners["N" if key == "north" else "S"]
+                need = 2 if key == "centre" else 1
+                others = sum(1 for h in tokens if h == where) - (self.pos[i] == where)
+                short = abs(need - others) if cfg.exact else max(0, need - others)
+                out.append(hx.distance(self.pos[i], where) + short)
+                continue
+            zone, need = {"purple": (PURPLE, 4), "green": (GREEN, 3), "blue": (BLUE, 2)}[key]
+            there = sum(1 for h in tokens
+                        if b.zone[h] == zone and (key != "blue" or b.corner_of.get(h) not in ("N", "S")))
+            out.append(abs(need - there) if cfg.exact else max(0, need - there))
+        return {"label": "distance from objective (0 = met)", "values": out}
+
     def zones(self) -> list:
         """[q, r, zone] for every hex (zone: plain, red, purple, blue, green), with corner names."""
         from .board import ZONE_NAMES
