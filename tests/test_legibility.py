@@ -23,7 +23,7 @@ from test_browser import (CHROMIUM, CHROMIUM_ARGS, EXTERNAL, ROOT, _free_port, _
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
 GAMES = ["lotus", "lotus_chaos", "rice_paddy", "round_house"]
-MOVES = 150  # random moves from seed 3 (or up to the end of a shorter game): full hands, lines and markers
+MOVES = 150  # random moves from seed 3 (a shorter game: 8 before its end): full hands, lines and markers
 SETUP = f"""import explorer
 from IPython.display import display
 
@@ -33,6 +33,9 @@ for game in {GAMES!r}:
         if ex.state.is_terminal:
             break
         ex.random_move()
+    if ex.state.is_terminal:  # a short game (the chaos game): back to where most tokens are still in
+        for _ in range(8):
+            ex.back()
     display(ex)
 """
 

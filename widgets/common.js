@@ -45,7 +45,7 @@ function ink(color) {
   const lin = [0, 2, 4].map((i) => { const v = parseInt(c.slice(i, i + 2), 16) / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
   const lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
-  return (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) ? "#111" : "#fff";
+  return (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) ? "#000" : "#fff";
 }
 const OUTLINE = "#222";  // drawn round every seat-coloured marker, so a white or yellow seat shows on white
 const seatShort = (view, i) => cap(view.seats?.[i]?.color) || `Seat ${i + 1}`;

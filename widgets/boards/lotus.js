@@ -12,9 +12,9 @@ function cardSvg(view, card) {
     (wild ? "wildflower" : `${card.symbols} symbol(s)`) }));
   svg.append(s("rect", { x: 1, y: 1, width: 24, height: 34, rx: 4, fill, stroke: "#555" }));
   svg.append(s("text", { x: 13, y: 17, "text-anchor": "middle", class: "rx-card-num",
-    fill: wild ? "#333" : "#fff", text: String(card.petals) }));
+    fill: ink(fill), text: String(card.petals) }));
   if (wild) svg.append(s("text", { x: 13, y: 30, "text-anchor": "middle", class: "rx-card-mark",
-    fill: "#6a8d3a", text: "✿" }));
+    fill: "#3d6318", text: "✿" }));
   for (let k = 0; k < (card.symbols || 0); k++) {
     svg.append(s("circle", { cx: card.symbols === 2 ? 9 + 8 * k : 13, cy: 27, r: 3, fill: "#fff",
       stroke: "#333" }));
@@ -83,17 +83,17 @@ function drawMeter(view, f, x, y, scale) {
     const lead = leaders.includes(i);
     const row = s("g", { class: "rx-meter-row" + (lead ? " rx-leader" : ""), "data-seat": i,
       "data-influence": v });
-    row.append(s("rect", { x: 0, y: i * 11, width, height: 8, fill: "#eee", rx: 2 }));
-    row.append(s("rect", { class: "rx-meter-bar", x: 0, y: i * 11, width: (width * v) / scale, height: 8,
-      fill: seatColor(view, i), rx: 2, stroke: lead ? "#111" : "none", "stroke-width": lead ? 1.5 : 0 }));
-    row.append(s("text", { x: width + 4, y: i * 11 + 8, class: "rx-meter-num", text: String(v) }));
+    row.append(s("rect", { x: 0, y: i * 13, width, height: 9, fill: "#eee", rx: 2 }));
+    row.append(s("rect", { class: "rx-meter-bar", x: 0, y: i * 13, width: (width * v) / scale, height: 9,
+      fill: seatColor(view, i), rx: 2, stroke: lead ? "#111" : OUTLINE, "stroke-width": lead ? 1.5 : 0.5 }));
+    row.append(s("text", { x: width + 4, y: i * 13 + 9, class: "rx-meter-num", text: String(v) }));
     g.append(row);
   });
   let text = "no control";
   const best = Math.max(0, ...infl);
   if (leaders.length === 1) text = "reward: " + seatShort(view, (f.reward || leaders)[0]);
   else if (leaders.length > 1) text = (best > 0 ? "tie: " : "tie at 0: ") + leaders.map((i) => seatShort(view, i)).join(", ");
-  g.append(s("text", { x: 0, y: infl.length * 11 + 10, class: "rx-meter-text", text }));
+  g.append(s("text", { x: 0, y: infl.length * 13 + 11, class: "rx-meter-text", text }));
   return g;
 }
 
@@ -122,7 +122,7 @@ function gardenLayout(view) {
   const flowers = view.flowers || [];
   const cols = Math.max(1, Math.min(flowers.length, 5));
   const rows = Math.max(1, Math.ceil(flowers.length / cols));
-  const cellH = 150 + 11 * (view.seats?.length || 1);
+  const cellH = 154 + 13 * (view.seats?.length || 1);
   const scale = Math.max(3, ...flowers.flatMap((f) => f.influence || [0]));
   return { n: flowers.length, cols, rows, cellH, scale };
 }

@@ -61,8 +61,8 @@ function chaosBoardSvg(view, el) {
     hexes.append(poly);
     if (corner) {
       const [cx, cy] = chaosPx(q, rr);
-      hexes.append(s("text", { x: cx, y: cy - CHAOS_SIZE * 0.55, "text-anchor": "middle", "font-size": 9,
-        fill: "#fff", text: corner }));
+      hexes.append(s("text", { x: cx, y: cy - CHAOS_SIZE * 0.46, "text-anchor": "middle", "font-size": 11,
+        "font-weight": 700, fill: ink(CHAOS_ZONE[zone] || "#eee"), text: corner }));
     }
   }
   svg.append(hexes);
@@ -74,12 +74,12 @@ function chaosBoardSvg(view, el) {
 
 function chaosToken(view, i) {
   const st = view.seats[i];
-  const ink = ["white", "yellow", "grey"].includes(st.color) ? "#000" : "#fff";
+  const fill = CHAOS_TOKEN[st.color] || seatColor(view, i);
   return s("g", { class: "rx-chaos-token", "data-seat": i,
     style: "transition: transform 0.45s ease, opacity 0.3s ease" },
   s("title", { text: st.name }),
-  s("circle", { r: 8, fill: CHAOS_TOKEN[st.color] || seatColor(view, i), stroke: "#111", "stroke-width": 1.2 }),
-  s("text", { y: 3.5, "text-anchor": "middle", "font-size": 10, fill: ink, text: String(st.number) }));
+  s("circle", { r: 9, fill, stroke: OUTLINE, "stroke-width": 1.2 }),
+  s("text", { y: 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: ink(fill), text: String(st.number) }));
 }
 
 function chaosPlaceTokens(el, view) {
@@ -127,7 +127,7 @@ function chaosSeats(el, view) {
     const cards = (st.cards || []).map((c) => h("span", { class: "rx-chaos-card" + (c.blank ? " rx-chaos-blank" : ""),
       title: c.printed || c.text, text: c.id }));
     const row = h("div", { class: "rx-seat rx-chaos-seat" + (st.alive ? "" : " rx-chaos-out"), "data-seat": i,
-      style: st.alive ? "" : "opacity: 0.45; filter: grayscale(1)" },
+      style: st.alive ? "" : "color: #5f5f5f" },
     h("span", { class: "rx-chaos-swatch", style: `display:inline-block;width:10px;height:10px;border-radius:5px;` +
       `background:${st.alive ? CHAOS_TOKEN[st.color] || "#888" : "#bbb"};border:1px solid #333` }),
     " ", h("b", { text: st.name }), st.alive ? "" : " (out)", view.current_player === i ? " ◀" : "", " · ",

@@ -5,7 +5,7 @@
 // scale with CSS transitions (inline styles), so drain and flood steps animate. `preview` draws one arrow per
 // water move of state.preview(action) (drain, flow, flood), with a count when several discs share a route.
 
-const RP = { size: 24, dirs: [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]] };
+const RP = { size: 28, dirs: [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]] };
 const RP_FILL = { field: "#efe6cf", paddy: "#dcecc8", planted: "#9fd18b", grown: "#e8c547" };
 const RP_EASE = "transition: opacity .45s ease, transform .45s ease, fill .45s ease, stroke .3s ease;";
 
@@ -42,10 +42,10 @@ function rpBox(view) {
 function rpField(view, i, box) {
   const seat = view.seats[i];
   const g = s("g", { class: "rp-field", "data-seat": i,
-    transform: `translate(${8 + box.w * i - box.x0},${40 - box.y0})` });
-  g.append(s("rect", { class: "rp-banner", x: box.x0, y: box.y0 - 20, width: box.w - 8, height: 15, rx: 3,
-    fill: seatColor(view, i) }));
-  g.append(s("text", { class: "rp-name", x: box.x0 + 4, y: box.y0 - 9, "font-size": 10, fill: "#fff",
+    transform: `translate(${rpOrigin(box, i).join(",")})` });
+  g.append(s("rect", { class: "rp-banner", x: box.x0, y: box.y0 - 26, width: box.w - 8, height: 20, rx: 3,
+    fill: seatColor(view, i), stroke: OUTLINE, "stroke-width": 0.8 }));
+  g.append(s("text", { class: "rp-name", x: box.x0 + 5, y: box.y0 - 11, "font-size": 12, fill: ink(seatColor(view, i)),
     "font-weight": 600 }));
   const [rq, rr] = view.board.reservoir;
   const [rx, ry] = rpPixel(rq, rr);
@@ -60,13 +60,13 @@ function rpField(view, i, box) {
     const cell = s("g", { class: "rp-hex", "data-hex": hx.label });
     cell.append(s("polygon", { class: "rp-tile", points: rpCorners(hx.q, hx.r, RP.size).join(" "),
       fill: RP_FILL.field, stroke: "#c9bb98", "stroke-width": 0.8, style: RP_EASE }));
-    cell.append(s("text", { x: cx - RP.size * 0.55, y: cy - RP.size * 0.45, "font-size": 8, fill: "#8a7d5c",
-      text: hx.label }));
+    cell.append(s("text", { class: "rp-label", x: cx - RP.size * 0.62, y: cy - RP.size * 0.28, "font-size": 11,
+      fill: "#4a3f22", text: hx.label }));
     cell.append(s("ellipse", { class: "rp-rock", cx: cx + 6, cy: cy + 7, rx: 7, ry: 5, fill: "#8d8d8d",
       stroke: "#555", opacity: 0, style: RP_EASE }));
-    cell.append(s("circle", { class: "rp-disc", cx, cy, r: RP.size * 0.38, fill: "#3a8fd6", stroke: "#1f5f99",
-      opacity: 0, style: RP_EASE + `transform-origin: ${cx}px ${cy}px; transform: scale(0.2);` }));
-    cell.append(s("circle", { class: "rp-magic", cx, cy, r: RP.size * 0.38, fill: "#b48be0", stroke: "#6b3fa0",
+    cell.append(s("circle", { class: "rp-disc", cx, cy: cy + 2, r: RP.size * 0.33, fill: "#3a8fd6", stroke: "#1f5f99",
+      opacity: 0, style: RP_EASE + `transform-origin: ${cx}px ${cy + 2}px; transform: scale(0.2);` }));
+    cell.append(s("circle", { class: "rp-magic", cx, cy: cy + 2, r: RP.size * 0.33, fill: "#b48be0", stroke: "#6b3fa0",
       "stroke-width": 2, opacity: 0, style: RP_EASE }));
     hexes.append(cell);
   }
@@ -111,8 +111,8 @@ function rpTokens(view, seat, pos) {
       }
     }
     const [cx, cy] = rpPixel(...pos[p.hexes[0]]);
-    out.push(s("text", { class: "rp-size", x: cx + RP.size * 0.35, y: cy - RP.size * 0.4, "font-size": 9,
-      "font-weight": 600, fill: p.chain === null ? "#7a6a3a" : "#2d5a1e",
+    out.push(s("text", { class: "rp-size", x: cx + RP.size * 0.05, y: cy - RP.size * 0.3, "font-size": 11,
+      "font-weight": 700, fill: p.chain === null ? "#5a4a1a" : "#1d4212",
       text: String(p.size) + (p.chain === null ? "" : "↓") },
     s("title", { text: `paddy ${p.hexes} (${p.size} hex${p.size > 1 ? "es" : ""})` +
       (p.chain === null ? ", not connected to the reservoir" : `, ${p.chain + 1} down from the reservoir`) })));
@@ -121,10 +121,10 @@ function rpTokens(view, seat, pos) {
       out.push(s("path", { class: "rp-weed", d: `M${x},${cy + 14} l3,-7 l3,7 z`, fill: "#3c9a3c" }));
     }
     for (let k = 0; k < p.pests; k++) {
-      out.push(s("circle", { class: "rp-pest", cx: cx - RP.size * 0.55 + 5 * k, cy: cy - 12, r: 2.2, fill: "#111" }));
+      out.push(s("circle", { class: "rp-pest", cx: cx + RP.size * 0.15 + 5 * k, cy: cy + 14, r: 2.2, fill: "#111" }));
     }
     if (p.fertilised) {
-      out.push(s("rect", { class: "rp-fert", x: cx + 8, y: cy - 4, width: 6, height: 6, fill: "#f1c40f",
+      out.push(s("rect", { class: "rp-fert", x: cx + 10, y: cy + 1, width: 6, height: 6, fill: "#f1c40f",
         stroke: "#9a7d0a" }));
     }
   }
@@ -159,8 +159,9 @@ function rpUpdateField(g, view, seat, i) {
   patch(g.querySelector(".rp-tokens"), seat.paddies, () => rpTokens(view, seat, g.__pos));
 }
 
-function rpOrigin(box, i) {
-  return [8 + box.w * i - box.x0, 40 - box.y0];
+function rpOrigin(box, i) {  // three fields in a row; four in two rows of two, to fit a notebook's width
+  const col = i % box.perRow, row = Math.floor(i / box.perRow);
+  return [8 + box.w * col - box.x0, 40 - box.y0 + row * (box.h + 52)];
 }
 
 function rpPoint(view, box, [seat, where]) {
@@ -201,11 +202,11 @@ function rpPreview(svg, preview, view) {
     s("title", { text: `water: ${m.from[1]} (${seatName(view, m.from[0])}) → ${m.to[1]} (${seatName(view, m.to[0])})` +
       (n > 1 ? ` ×${n}` : "") })));
     if (n > 1) {
-      layer.append(s("text", { class: "rp-arrow-count", x: mid[0], y: mid[1] + (bend ? 12 : -4), "font-size": 10,
+      layer.append(s("text", { class: "rp-arrow-count", x: mid[0], y: mid[1] + (bend ? 12 : -4), "font-size": 11,
         "font-weight": 700, fill: "#1f5f99", "text-anchor": "middle", text: `×${n}` }));
     }
     if (m.to[1] === "supply") {
-      layer.append(s("text", { x: b[0], y: b[1] - 2, "font-size": 8, fill: "#1f5f99", "text-anchor": "middle",
+      layer.append(s("text", { x: b[0], y: b[1] - 2, "font-size": 11, fill: "#1f5f99", "text-anchor": "middle",
         text: "supply" }));
     }
   }
@@ -223,7 +224,8 @@ function rpPanel(view) {
     text: "reservoirs: " + view.seats.map((x, i) => `${seatName(view, i)} ${x.reservoir}`).join(", ") }));
   out.push(h("span", { class: "rx-stat", text: `supply: water ${view.supply.water}, magic ${view.supply.magic}` }));
   out.push(h("span", { class: "rx-stat", title: "face-up achievements",
-    text: "achievements: " + (view.achievements || []).map((a) => `${a.kind} ${a.need} → ${a.rice}`).join("; ") }));
+    text: "achievements: " + (view.achievements || []).map((a) => `${a.kind.replace(/_/g, " ")} ${a.need} → ${a.rice}`)
+      .join("; ") }));
   return out;
 }
 
@@ -242,7 +244,9 @@ function rpSeats(view) {
 registerBoard("rice_paddy", {
   draw(view, ctx) {
     const box = rpBox(view);
-    const width = Math.max(box.w * view.seats.length + 8, 420), height = box.h + 48;
+    box.perRow = view.seats.length > 3 ? 2 : view.seats.length;
+    const rows = Math.ceil(view.seats.length / box.perRow);
+    const width = Math.max(box.w * box.perRow + 8, 420), height = rows * (box.h + 52);
     const svg = s("svg", { class: "rp-board", width, height, viewBox: `0 0 ${width} ${height}`,
       "font-family": "sans-serif" });
     view.seats.forEach((_, i) => svg.append(rpField(view, i, box)));
