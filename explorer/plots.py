@@ -1,7 +1,9 @@
 """Bokeh charts of a game: who controls which flower, and the score race along a line.
 
+>>> import explorer
+>>> state = explorer.load("lotus", players=3, seed=7)
 >>> fig = control_plot(state)          # a bokeh figure
->>> show(fig)                          # a widget; BokehJS comes from the kernel, never a CDN
+>>> plot = show(fig)                   # a widget; BokehJS comes from the kernel, never a CDN
 
 Figures are plain Bokeh objects (one glyph renderer per seat, named ``seat-<i>``) so they can
 be inspected, exported or composed. ``show`` wraps one in ``jupyter_bokeh.BokehModel`` inside a

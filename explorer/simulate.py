@@ -1,8 +1,8 @@
 """Play many seeded games between bots and collect the results as a pandas DataFrame.
 
 >>> from explorer.simulate import simulate
->>> df = simulate("lotus", ["mcts", "heuristic", "random"], n_games=20, seed=1)
->>> df.groupby("bot").winner.mean()
+>>> df = simulate("lotus", ["heuristic", "random", "random"], n_games=20, seed=1)   # "mcts" plays too
+>>> rates = df.groupby("bot").winner.mean()
 
 One row per game and seat: game_id, seed (the game's own seed), game, variant, players, seat, bot, score,
 team_score (team games only), rank (1 = best score; ties share it), winner, length (actions played),

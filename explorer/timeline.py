@@ -1,8 +1,12 @@
 """A tree of variations over any game's positions, like a PGN game tree or a lichess analysis board.
 
->>> tl = Timeline(explorer.load("lotus", players=3, seed=1))
->>> tl.play(tl.current.state.legal_actions()[0])   # a new node; tl.current moves to it
->>> tl.back(); tl.play("...")                       # a second move here becomes a variation
+>>> import explorer
+>>> tl = Timeline(explorer.load("lotus", players=3, seed=7))
+>>> tl.play("4s")                                   # a new node; tl.current moves to it
+<Node 1 ply 1: '4s' by seat 0>
+>>> tl.back(); tl.play("5s")                        # a second move here becomes a variation
+<Node 0 ply 0: root>
+<Node 2 ply 1: '5s' by seat 0>
 
 Every node caches the immutable state reached by its move, so jumping anywhere is O(1).
 A saved timeline holds only the root position and the move texts; loading replays them.

@@ -1,6 +1,8 @@
 """Write a tutorial notebook from a line of play.
 
->>> ex = Explorer("lotus", players=3, seed=7); ...; ex.comment("Why this move matters")
+>>> from explorer import Explorer
+>>> ex = Explorer("lotus", players=3, seed=7)
+>>> node = ex.play("4s"); ex.comment("Why this move matters")
 >>> export(ex, "my-tutorial.ipynb", title="Opening ideas")
 
 The notebook sets up the starting position, then replays the chosen line one move per cell,

@@ -1,7 +1,7 @@
 """The explorer widget: one anywidget for every game, driven by a Timeline.
 
 >>> ex = Explorer("lotus", players=3, seed=7)      # displays in Jupyter (board, controls, tree, score race)
->>> ex.play("4s"); ex.back(); ex.play("6d")        # a variation at ply 1
+>>> _ = ex.play("4s"); ex.back(); _ = ex.play("5s")  # a variation at ply 1 (Red holds 4s 5s 6s 7s)
 >>> ex.set_seat(1)                                 # now only what Blue may see
 
 Python decides everything; the front end (widgets/*.js) only draws the synced traits and sends

@@ -13,7 +13,8 @@
   - has a contrast ratio under MIN_CONTRAST against what is under it, where that can be computed: SVG text
     against the filled shapes under it (SVG fills blended in paint order over the HTML background), HTML text
     against its ancestors' background colours. Gradients and images are skipped.
-Hidden elements (display none, visibility hidden, opacity 0, zero size) and <title> tooltips are ignored.
+Hidden elements (display none, visibility hidden, opacity 0, zero size) and <title> tooltips are ignored, and
+so is the contrast of disabled controls (WCAG 1.4.3 exempts inactive user-interface components).
 """
 from __future__ import annotations
 
@@ -110,7 +111,7 @@ _JS = r"""([selector, minPx, minContrast]) => {
         if (outside(r, a.getBoundingClientRect())) { out.push(`${name(el)}: cut off by ${name(a).split(">")[0]}>`); break; }
       }
       const col = parse(st.color);
-      if (col) {
+      if (col && !el.closest(":disabled")) {  // WCAG 1.4.3: inactive controls are exempt
         const bg = htmlBackground(el);
         const fg = over(col, col[3] * alphaChain(el, null), bg);
         const c = ratio(fg, bg);

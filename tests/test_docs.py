@@ -53,3 +53,42 @@ def test_the_widget_example_makes_a_variation_and_compares_two_nodes(tmp_path):
     lines = ex.compare(ex.timeline.root, first[1])
     assert lines and lines != ["no visible difference"] and not any(re.search(r"\w+\.\d+\.", x) for x in lines)
     assert ex.seat == 1 and (tmp_path / "my-line.ipynb").exists()
+
+
+# -- docstrings ---------------------------------------------------------------------------------------
+
+class _Checker(__import__("doctest").OutputChecker):
+    """An example with no expected output only has to run; one with output must print it."""
+
+    def check_output(self, want, got, optionflags):
+        return True if not want.strip() else super().check_output(want, got, optionflags)
+
+
+def _modules_with_examples():
+    import importlib
+    import pkgutil
+
+    import explorer
+    out = []
+    for info in pkgutil.walk_packages(explorer.__path__, "explorer."):
+        if info.name.endswith("__main__"):
+            continue
+        path = Path(importlib.util.find_spec(info.name).origin)
+        if ">>>" in path.read_text(encoding="utf-8"):
+            out.append(info.name)
+    return ["explorer", *out]
+
+
+@pytest.mark.parametrize("name", _modules_with_examples())
+def test_every_docstring_example_runs(name, tmp_path, monkeypatch):
+    import doctest
+    import importlib
+    monkeypatch.chdir(tmp_path)
+    module = importlib.import_module(name)
+    runner = doctest.DocTestRunner(checker=_Checker(), optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    tests = doctest.DocTestFinder(exclude_empty=True).find(module, name)
+    assert tests
+    for test in tests:
+        runner.run(test, out=lambda text: None)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} docstring example(s) of {name} fail (run python -m doctest -v)"

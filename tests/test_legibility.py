@@ -166,7 +166,7 @@ def test_every_board_is_legible(boards, game, view):
     root.evaluate("(el, g) => { el.dataset.legibility = g; }", game)
     root.scroll_into_view_if_needed()
     _view_as(page, root, view)
-    found = problems(page, f".rx-root[data-legibility='{game}'] .rx-board")
+    found = problems(page, f".rx-root[data-legibility='{game}']")  # the board and the shell around it
     root.locator(".rx-board").screenshot(path=str(out / f"legibility-{game}-{view}.png"))
     (out / f"legibility-{game}-{view}.txt").write_text("\n".join(found))
     print(f"{game} ({view}): {len(found)} problem(s)")

@@ -1,10 +1,12 @@
 """Bots that play any registered game through the engine contract.
 
+>>> import explorer
 >>> from explorer import bots
+>>> state = explorer.load("lotus", players=3, seed=7)
 >>> bot = bots.make("mcts", seed=1, iterations=200)   # or "random", "heuristic" (prefer="growth" in Lotus)
 >>> a = bot.choose(state)                             # an action for state.current_player
 >>> df = bot.analyse(state)                           # action, visits, value, chosen
->>> bots.plots.analysis_plot(df)                      # why: a Bokeh bar chart (explorer.plots.show(fig))
+>>> fig = bots.plots.analysis_plot(df)                # why: a Bokeh bar chart (explorer.plots.show(fig))
 
 A bot reads only the acting seat's view (`state.view(state.current_player)`) and that seat's legal
 actions; `choose_from_view(game, view)` works from the view alone. Searching bots rebuild full states

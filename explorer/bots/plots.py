@@ -1,7 +1,9 @@
 """What would the bot play here, and why: a Bokeh bar chart of `bot.analyse(state)`.
 
+>>> import explorer
+>>> state, bot = explorer.load("lotus", players=3, seed=7), explorer.bots.make("heuristic")
 >>> fig = analysis_plot(bot.analyse(state))
->>> explorer.plots.show(fig)
+>>> plot = explorer.plots.show(fig)        # last in a notebook cell, it draws
 """
 from __future__ import annotations
 

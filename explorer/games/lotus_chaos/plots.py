@@ -1,7 +1,9 @@
 """A Bokeh heatmap of hex occupancy: how often tokens stood on each hex over a game or many games.
 
+>>> import explorer
+>>> states = [explorer.load("lotus_chaos", seed=1)]
 >>> fig = occupancy_heatmap(states)            # states of one or more games (or a {(q, r): count} mapping)
->>> from explorer.plots import show; show(fig)
+>>> from explorer.plots import show; plot = show(fig)
 """
 from __future__ import annotations
 

@@ -2,8 +2,10 @@
 
 >>> expected_yield(2, weeds=0, pests=0, fertilised=False, round_=1)   # sample (assumed) table
 6
+>>> import explorer
+>>> state = explorer.load("rice_paddy", seed=1)
 >>> fig = harvest_heatmap(state)        # the table as a heatmap, the current paddies marked
->>> explorer.plots.show(fig)            # offline Bokeh widget
+>>> plot = explorer.plots.show(fig)     # offline Bokeh widget
 
 The numbers come from the components file (an assumed sample table unless you load your own data).
 """

@@ -1,5 +1,7 @@
 """Helpers for studying Round House: where a family-temple worship could end, and the score race.
 
+>>> import explorer
+>>> state = explorer.load("round_house", seed=1); states = [state]
 >>> options = worship_options(state, 5)          # one dict per reachable cell: points, chairs, rewards
 >>> svg = worship_svg(state, 5)                  # the grid with those cells highlighted (an SVG string)
 >>> fig = score_race(states)                     # Bokeh: points per seat along a game; explorer.plots.show(fig)
