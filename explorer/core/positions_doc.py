@@ -29,49 +29,49 @@ def _cell(text) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def _type(prop: dict) -> str:
+def _type(prop: dict, titles: dict) -> str:
     """A JSON schema fragment as a short type name (`list of Seat`, `integer or null`)."""
     if "$ref" in prop:
         name = prop["$ref"].rsplit("/", 1)[-1]
-        return f"[{name}](#{name.lower()})"
+        title = titles.get(name, name)
+        return f"[{title}](#{title.lower()})"
     if "anyOf" in prop:
-        return " or ".join(_type(p) for p in prop["anyOf"])
+        return " or ".join(_type(p, titles) for p in prop["anyOf"])
     if "enum" in prop:
         return "one of " + ", ".join(json.dumps(v) for v in prop["enum"])
     if "const" in prop:
         return json.dumps(prop["const"])
     t = prop.get("type")
     if t == "array":
-        return f"list of {_type(prop['items'])}" if prop.get("items") else "list"
+        return f"list of {_type(prop['items'], titles)}" if prop.get("items") else "list"
     if t == "object":
         extra = prop.get("additionalProperties")
-        return f"object of {_type(extra)}" if isinstance(extra, dict) and extra else "object"
+        return f"object of {_type(extra, titles)}" if isinstance(extra, dict) and extra else "object"
     return {"integer": "integer", "string": "string", "boolean": "true/false", "null": "null",
             "number": "number"}.get(t, "any")
 
 
-def _table(schema: dict) -> list[str]:
+def _table(schema: dict, titles: dict) -> list[str]:
     required = set(schema.get("required", ()))
     rows = ["| field | type | default | meaning |", "|---|---|---|---|"]
     for name, prop in schema.get("properties", {}).items():
         default = "required" if name in required else (
-            f"`{json.dumps(prop['default'])}`" if "default" in prop else "")
-        rows.append(f"| `{name}` | {_cell(_type(prop))} | {_cell(default)} | {_cell(prop.get('description', ''))} |")
+            f"`{json.dumps(prop['default'])}`" if "default" in prop else "optional")
+        rows.append(f"| `{name}` | {_cell(_type(prop, titles))} | {_cell(default)} | {_cell(prop.get('description', ''))} |")
     return rows
 
 
 def schema_tables(model) -> list[str]:
     """Markdown: one table per model, the position first, then each nested model by its title."""
     schema = model.model_json_schema()
-    out = [f"### {schema.get('title', model.__name__)}", ""]
-    if schema.get("description"):
-        out += [_cell(schema["description"]), ""]
-    out += _table(schema) + [""]
-    for name, sub in schema.get("$defs", {}).items():
-        out += [f"### {name}", ""]
+    defs = schema.get("$defs", {})
+    titles = {name: sub.get("title", name) for name, sub in defs.items()}
+    out = []
+    for sub in [schema, *defs.values()]:
+        out += [f"### {sub.get('title', model.__name__)}", ""]
         if sub.get("description"):
             out += [_cell(sub["description"]), ""]
-        out += _table(sub) + [""]
+        out += _table(sub, titles) + [""]
     return out
 
 

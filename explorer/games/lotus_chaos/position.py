@@ -19,48 +19,69 @@ PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
 
 
 class _Seat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    colour: str
-    number: int
-    objective: str
-    hex: list[int] | None = None
-    alive: bool = True
-    cards: list[str] = Field(default_factory=list)
+    """One player, by seat (0..5, play passes from seat i to seat i + 1, 'to the left')."""
+    model_config = ConfigDict(extra="forbid", title="Seat")
+    colour: str = Field(description="token colour: red, blue, yellow, grey, white or black (public; each seat a "
+                        "different one)")
+    number: int = Field(description="number identifier 1..6 (public; each seat a different one); notation names "
+                        "players by it")
+    objective: str = Field(description="the secret objective card: north, centre, south, purple, green or blue")
+    hex: list[int] | None = Field(None, description="the token's hex in axial coordinates [q, r] (N is [0, -1] "
+                                  "from the centre [0, 0]); null before it is placed or once out of the game")
+    alive: bool = Field(True, description="still in the game (false: out, through an accusation)")
+    cards: list[str] = Field(default_factory=list, description="the play area, face up: printed cards by number "
+                             "('12'), blank cards by name ('b3', their text in `blanks`); at most five")
 
 
 class _Turn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    phase: str = "draw"
-    seat: int = 0
-    round: int = 1
-    number: int = 1
-    moved: bool = False
-    activated: list[str] = Field(default_factory=list)
-    window: list[int] = Field(default_factory=list)
+    """Whose turn it is and how far it has gone."""
+    model_config = ConfigDict(extra="forbid", title="Turn")
+    phase: str = Field("draw", description="setup (placing tokens on corners), draw (keep/give a revealed card "
+                       "or write a blank one), actions (activate up to two cards, move one hex), accusations, over")
+    seat: int = Field(0, description="the active seat 0..5 (in set-up: the next seat to place its token)")
+    round: int = Field(1, description="the round, from 1; objectives count from round 2 (the first round is over "
+                       "once play is back to seat 0)")
+    number: int = Field(1, description="the turn's number in the game, from 1 (for display)")
+    moved: bool = Field(False, description="the active token has made its one-hex move this turn")
+    activated: list[str] = Field(default_factory=list, description="cards activated this turn (at most two)")
+    window: list[int] = Field(default_factory=list, description="accusations phase: the seats still to accuse "
+                              "or pass, in order (empty in every other phase)")
 
 
 class _Position(BaseModel):
     """A position. Left out of a hand-written one: `deck` (the printed cards placed nowhere else, shuffled
     by `seed`), `rng` (from `seed`), `revealed` (drawn from the deck in the draw phase)."""
-    model_config = ConfigDict(extra="forbid")
-    game: str
-    version: int = FORMAT_VERSION
-    players: int = 6
-    seed: int = 0
-    rng: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    data: str | None = None
-    seats: list[_Seat]
-    blanks: dict[str, str] = Field(default_factory=dict)
-    deck: list[str] | None = None
-    discard: list[str] = Field(default_factory=list)
-    revealed: list[str] | None = None
-    groups: list[dict] = Field(default_factory=list)
-    turn: _Turn = Field(default_factory=_Turn)
-    queue: list[dict] = Field(default_factory=list)
-    accusations: list[dict] = Field(default_factory=list)
-    notice: dict | None = None
-    result: dict | None = None
+    model_config = ConfigDict(extra="forbid", title="Position")
+    game: str = Field(description="always \"lotus_chaos\"")
+    version: int = Field(FORMAT_VERSION, description="the position format's version")
+    players: int = Field(6, description="always 6")
+    seed: int = Field(0, description="the game's seed: shuffles a deck left out")
+    rng: int | None = Field(None, description="the random generator's state (64 bits); from `seed` when left out")
+    options: dict[str, Any] = Field(default_factory=dict, description="load() options (radius, tiebreak, ...: "
+                                    "`explorer.games()` lists them); defaults when left out")
+    data: str | None = Field(None, description="the label of a component file replacing the packaged cards")
+    seats: list[_Seat] = Field(description="the six seats, seat 0 first")
+    blanks: dict[str, str] = Field(default_factory=dict, description="the text written on each blank card in a "
+                                   "play area: {\"b1\": \"odd tokens move 1 N\"} (the card language, language.py)")
+    deck: list[str] | None = Field(None, description="the action deck, bottom first (the top card is last); when "
+                                   "left out, every printed card placed nowhere else, shuffled by `seed`")
+    discard: list[str] = Field(default_factory=list, description="the action discard pile")
+    revealed: list[str] | None = Field(None, description="the two cards revealed in the draw phase; when left "
+                                       "out in that phase, drawn from the deck")
+    groups: list[dict] = Field(default_factory=list, description="groups created by written cards: "
+                               "{\"name\": \"red shirts\", \"members\": [seats]}")
+    turn: _Turn = Field(default_factory=_Turn, description="whose turn it is (see Turn)")
+    queue: list[dict] = Field(default_factory=list, description="decisions owed before play goes on: {\"task\": "
+                              "exec/discard/partner/pair/swap/vote, \"seat\": ..., ...} (as to_json writes them)")
+    accusations: list[dict] = Field(default_factory=list, description="accusations made so far: {\"accuser\": "
+                                    "seat, \"accused\": seat, \"named\": objective, \"correct\": true/false}")
+    notice: dict | None = Field(None, description="the last written card refused: {\"rule\": id, \"message\": "
+                                "str}")
+    result: dict | None = Field(None, description="exactly when the phase is 'over': {\"winners\": [seats], "
+                                "\"outcome\": str}")
+
+
+MODEL = _Position  # the position format's model (docs/positions/lotus_chaos.md is generated from it)
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
