@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...core import rng
 from ...core.checks import guard_loader
@@ -86,83 +86,96 @@ def new_game(cls, players: int, seed: int, data, **opts):
 # ---- JSON --------------------------------------------------------------------------------------
 
 class _Field(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    walls: list[str]
-    gates: list[str]
-    rocks: str
-    water: str
-    magic: str
-    weeds: dict[str, int]
-    pests: dict[str, int]
-    crop: dict[str, Literal["planted", "grown"]]
-    fertilised: str
+    """One player's field of 10 hexes labelled a-j (an assumed layout: two zig-zag rows of five, a at the top
+    left next to the reservoir; see explorer.provenance('rice_paddy')). A paddy is a closed region of 1-5
+    hexes; its contents are recorded on its first hex in label order."""
+    model_config = ConfigDict(extra="forbid", title="Field")
+    walls: list[str] = Field(description="inner edges holding a wall, each named by its two hexes ('ab')")
+    gates: list[str] = Field(description="inner edges holding a gate ('ad'): a paddy's inlet or outlet")
+    rocks: str = Field(description="hexes holding a rock, as a string of labels ('bej')")
+    water: str = Field(description="hexes holding a water disc ('adf')")
+    magic: str = Field(description="hexes holding magic water (never removed)")
+    weeds: dict[str, int] = Field(description="weeds per paddy: its first hex -> count")
+    pests: dict[str, int] = Field(description="pests per paddy: its first hex -> count")
+    crop: dict[str, Literal["planted", "grown"]] = Field(
+        description="planting/growth tiles per paddy: its first hex -> 'planted' or 'grown'")
+    fertilised: str = Field(description="first hexes of the paddies holding a fertiliser cube")
 
 
 class _Seat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    rice: int
-    workers: int
-    worker_market: int
-    livestock: int
-    livestock_market: int
-    bonus_walls: int
-    setup_card: int
-    reservoir: int
-    rocks_removed: int
-    field: _Field
-    hand: list[int]
-    played: list[int]
-    pick: int | None
-    draft: list[int]
-    allocation: dict[str, int]
-    build_left: int
-    rock_left: int
-    bought: int
-    achieved: bool
-    moved: list[str]
-    hold: str = ""
-    spent: list[int] = []
-    achievements: list[int]
+    """One player (seat 0 is red, then blue, yellow, green: assumed colours)."""
+    model_config = ConfigDict(extra="forbid", title="Seat")
+    rice: int = Field(description="rice owned (the score)")
+    workers: int = Field(description="workers owned; with worker_market always 20")
+    worker_market: int = Field(description="workers still on the player's market (bought cheapest first)")
+    livestock: int = Field(description="livestock owned; with livestock_market always 6")
+    livestock_market: int = Field(description="livestock still on the player's market")
+    bonus_walls: int = Field(description="free walls or gates from the set-up card or a spirit, not yet built")
+    setup_card: int = Field(description="the set-up card dealt (an assumed sample card: its rocks and bonus)")
+    reservoir: int = Field(description="water discs in the reservoir, waiting to flow into the paddies")
+    rocks_removed: int = Field(description="rocks removed so far")
+    field: _Field = Field(description="walls, gates, rocks, water, weeds, pests, crops and fertiliser")
+    hand: list[int] = Field(description="spirit cards kept and not yet played (1-40)")
+    played: list[int] = Field(description="spirit cards played, in the order played (the highest sets the turn order)")
+    pick: int | None = Field(description="the card chosen face down in the draft or the play step, else null")
+    draft: list[int] = Field(description="the draft hand being picked from (draft step only)")
+    allocation: dict[str, int] = Field(
+        description="workers (w) and livestock (l) on farm actions this round: 'w build', 'l rock', "
+                    "'w weed c', 'w harvest c', 'w plant c', 'l pest c' -> count")
+    build_left: int = Field(description="paid walls or gates still to place in the build step")
+    rock_left: int = Field(description="rocks still to remove in the rocks step")
+    bought: int = Field(description="workers and livestock bought this round (tax grows with each)")
+    achieved: bool = Field(description="took an achievement this round")
+    moved: list[str] = Field(description="edges a gate moved to this round (each gate moves once a round)")
+    hold: str = Field("", description="paddies (first hexes) whose magic water is held back from growing them")
+    spent: list[int] = Field([], description="once-per-game spirit cards already used")
+    achievements: list[int] = Field(description="achievement tiles taken")
 
 
 class _Supply(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    water: int
-    magic: int
-    weeds: int
-    pests: int
-    fertiliser: int
-    walls: int
-    gates: int
-    rocks: int
+    """The pieces beside the board: each pool holds what the fields (and the rain card) do not."""
+    model_config = ConfigDict(extra="forbid", title="Supply")
+    water: int = Field(description="water discs (30, less 15 with two players or 8 with three)")
+    magic: int = Field(description="magic water discs (7 in all)")
+    weeds: int = Field(description="weed tokens (24 in all)")
+    pests: int = Field(description="pest tokens (24 in all)")
+    fertiliser: int = Field(description="fertiliser cubes (12 in all)")
+    walls: int = Field(description="walls (80 in all)")
+    gates: int = Field(description="gates (20 in all)")
+    rocks: int = Field(description="rocks (16 in all)")
 
 
 class _Rain(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    card: int | None
-    water: int
-    deck: list[int]
-    seen: list[int]
+    """The rain cards (12 assumed sample cards)."""
+    model_config = ConfigDict(extra="forbid", title="Rain")
+    card: int | None = Field(description="this round's rain card, null before the first")
+    water: int = Field(description="water discs on the rain card, waiting for the first player")
+    deck: list[int] = Field(description="rain cards still face down, top first")
+    seen: list[int] = Field(description="rain cards revealed, in order")
 
 
 class _Position(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str
-    version: int = FORMAT_VERSION
-    players: int
-    seed: int
-    options: dict = {}
-    data: str | None = None
-    round: int
-    step: str
-    queue: list
-    order: list[int]
-    supply: _Supply
-    rain: _Rain
-    achievements: list[int]
-    spirit_decks: list[list[int]]
-    draft_stage: int
-    seats: list[_Seat]
+    """A whole Rice Paddy position."""
+    model_config = ConfigDict(extra="forbid", title="Position")
+    game: str = Field(description="'rice_paddy'")
+    version: int = Field(FORMAT_VERSION, description="the position format's version")
+    players: int = Field(description="2, 3 or 4")
+    seed: int = Field(description="the seed later shuffles and samples derive from")
+    options: dict = Field({}, description="rule options: flood ('auto'/'choose'), plant_water ('flooded'/'any')")
+    data: str | None = Field(None, description="an allowed label of a replacement component file, or null")
+    round: int = Field(description="1-7")
+    step: str = Field(description="the step of the round waiting for a decision (e.g. 'alloc', 'drain'), or 'over'")
+    queue: list = Field(description="who decides next, first to act first: seats, or [seat, card] in the spirits step")
+    order: list[int] = Field(description="turn order, first player first (empty before the first spirit cards)")
+    supply: _Supply = Field(description="the pieces no one holds")
+    rain: _Rain = Field(description="the rain cards and the water on this round's card")
+    achievements: list[int] = Field(description="achievement tiles still on display")
+    spirit_decks: list[list[int]] = Field(description="the face-down spirit decks 1-20 and 21-40, top first")
+    draft_stage: int = Field(description="0-2: how many cards of the current draft each player has kept")
+    seats: list[_Seat] = Field(description="the players, seat 0 first")
+
+
+MODEL = _Position  # the position format's model (docs/positions/rice_paddy.md is generated from it)
 
 
 class PositionMixin:
