@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...core import rng
 from ...core.checks import guard_loader
@@ -89,68 +89,87 @@ def new_game(cls, players: int, seed: int, data, **opts):
 
 
 class _Seat(BaseModel):
+    """One seat (colours in seat order: red, blue, yellow, green, purple)."""
     model_config = ConfigDict(extra="forbid")
-    money: int
-    points: int
-    goods: list[int]
-    board: int
-    resource: int
-    returned: int = 0
-    leaders: list[str]
-    specialists: list[str]
-    amulets: list[str]
-    specialist_amulets: list[str]
-    taken: list[str] | None = None  # every specialist taken this game, in order (default: those held)
-    hand: list[str]
-    completed: list[tuple[str, int]]
+    money: int = Field(description="Money in front of the seat (set-up: 3, 3, 4, 5, 6 in seat order).")
+    points: int = Field(description="Score-track points so far (final scoring adds to it).")
+    goods: list[int] = Field(description="Goods held: [fruit, celadon, tea, gold] (set-up: 1 gold).")
+    board: int = Field(description="Workers still on the personal board (at most 9; set-up: 9). Of the 15 workers, "
+                       "1 is the score marker; board + resource + chairs + elders + towns + returned = 14.")
+    resource: int = Field(description="Workers in the resource area (set-up: 5).")
+    returned: int = Field(0, description="Workers returned to the worker supply (out of play).")
+    leaders: list[str] = Field(description="Where each family leader stands: a room id (o1..o10 outer ring, "
+                               "i1..i6 inner ring) or 'h', the ancestral hall (set-up: all in the hall).")
+    specialists: list[str] = Field(description="Specialist cards held (ids S01..S24; at most 3).")
+    amulets: list[str] = Field(description="Amulets held (ids A01..A18).")
+    specialist_amulets: list[str] = Field(description="Used amulet-type specialists kept as amulets.")
+    taken: list[str] | None = Field(None, description="Every specialist taken this game, in order (default: "
+                                    "those held).")
+    hand: list[str] = Field(description="Orders in hand, secret (ids O01..O20; set-up: one starting order).")
+    completed: list[tuple[str, int]] = Field(description="Completed orders as [order id, turn completed]; "
+                                             "their abilities work from the next turn.")
 
 
 class _Position(BaseModel):
+    """A whole Round House position, as `to_json()` writes it and `from_json()` reads it."""
     model_config = ConfigDict(extra="forbid")
-    game: str
-    version: int = FORMAT_VERSION
-    players: int
-    seed: int = 0
-    rng: int
-    options: dict[str, Any] = {}
-    data: str | None = None
-    seats: list[_Seat]
-    rooms: list[str]
-    out_tiles: list[str]
-    slots: list[list[int]]
-    chairs: list[list[tuple[int, int]]]
-    elders: list[list[int]]
-    towns: list[list[int]]
-    caravan: int
-    counting: int
-    supply: list[int]
-    bank: int
-    grid_amulets: list[str | None]
-    end_amulet: str | None
-    amulet_supply: list[str]
-    amulet_deck: list[str]
-    pirate_supply: list[str]
-    pirate_deck: list[str]
-    pirate_discard: list[str]
-    specialist_supply: list[str]
-    specialist_deck: list[str]
-    specialist_discard: list[str]
-    order_supply: list[str]
-    order_deck: list[str]
-    temples: list[bool]
-    marker: int
-    seat: int
-    phase: str
-    turn: int
-    room: str | None
-    left: int
-    tasks: list[str]
-    prio: list[str]
-    used: list[str]
-    specialist_used: bool
-    family_town: int | None
-    end_seat: int | None
-    final: dict[str, dict[str, int]] | None = None
+    game: str = Field(description="Always 'round_house'.")
+    version: int = Field(FORMAT_VERSION, description="Position format version.")
+    players: int = Field(description="2 to 5.")
+    seed: int = Field(0, description="The game's seed (saved with it).")
+    rng: int = Field(description="The random generator's state (draws and reshuffles continue from it).")
+    options: dict[str, Any] = Field({}, description="Rule options (see explorer.games()); missing ones default.")
+    data: str | None = Field(None, description="A replacement component file's label, or null for the packaged one.")
+    seats: list[_Seat] = Field(description="One entry per seat, in seat order.")
+    rooms: list[str] = Field(description="The kind of each room space o1..o10, i1..i6 (in that order): printed "
+                             "rooms, or the room tile placed on a tile space.")
+    out_tiles: list[str] = Field(description="Room tiles left in the box this game.")
+    slots: list[list[int]] = Field(description="Per room: the goods on its three spaces (0 fruit, 1 celadon, 2 tea, "
+                                   "3 gold, -1 empty) for markets and the warehouse, [] elsewhere.")
+    chairs: list[list[tuple[int, int]]] = Field(description="Per room: its taken chairs as [seat, 0|1] "
+                                                "(1 = a permanent investment).")
+    elders: list[list[int]] = Field(description="Per worship-grid cell (a1..a5, b1.., row by row): the seats "
+                                    "with an elder there.")
+    towns: list[list[int]] = Field(description="Per town (southeast, southwest, northwest, northeast): workers of "
+                                   "each seat there.")
+    caravan: int = Field(description="The town the caravan is in (0 = southeast, where it starts).")
+    counting: int = Field(description="Money on the counting house (set-up: 3).")
+    supply: list[int] = Field(description="Goods in the general supply: [fruit, celadon, tea, gold].")
+    bank: int = Field(description="Money in the bank: 90 less what seats hold and the counting house.")
+    grid_amulets: list[str | None] = Field(description="Amulets on the worship grid's six amulet spaces "
+                                           "(null = empty).")
+    end_amulet: str | None = Field(description="The amulet on the game's end space (null once taken).")
+    amulet_supply: list[str] = Field(description="Face-up amulets (3).")
+    amulet_deck: list[str] = Field(description="Face-down amulets, the top last.")
+    pirate_supply: list[str] = Field(description="Face-up pirate tiles (3).")
+    pirate_deck: list[str] = Field(description="Face-down pirate tiles, the top last.")
+    pirate_discard: list[str] = Field(description="Used pirate tiles.")
+    specialist_supply: list[str] = Field(description="Face-up specialists (3).")
+    specialist_deck: list[str] = Field(description="Face-down specialists, the top last.")
+    specialist_discard: list[str] = Field(description="Used specialists.")
+    order_supply: list[str] = Field(description="Face-up orders (3).")
+    order_deck: list[str] = Field(description="Face-down orders, the top last (starting orders not dealt are in "
+                                  "the box).")
+    temples: list[bool] = Field(description="Per small temple: flipped (used) or not.")
+    marker: int = Field(description="The round marker: family worships so far (the game ends at 7/8/10/12).")
+    seat: int = Field(description="The seat to act.")
+    phase: str = Field(description="spec (use a specialist), move, worship, family (lay a line), room, orders "
+                       "or over.")
+    turn: int = Field(description="Turn counter, from 1.")
+    room: str | None = Field(description="In the room phase: the room the leader entered.")
+    left: int = Field(description="Room executions left (2 with an investment there).")
+    tasks: list[str] = Field(description="Effects still to resolve this phase (e.g. 'good', 'car').")
+    prio: list[str] = Field(description="Decisions due first: 'ord' (an order mark) or 'disc' (over the "
+                            "specialist limit).")
+    used: list[str] = Field(description="Order abilities and investments used this turn.")
+    specialist_used: bool = Field(description="Whether the seat used a specialist this turn.")
+    family_town: int | None = Field(description="In the family phase: the town whose workers form the line.")
+    end_seat: int | None = Field(description="The seat that moved the marker to the end (the game ends before "
+                                 "its next turn), or null.")
+    final: dict[str, dict[str, int]] | None = Field(None, description="The final scoring per seat, once over.")
+
+
+MODEL = _Position  # the position format (docs/positions/round_house.md is generated from it)
 
 
 class PositionMixin:
