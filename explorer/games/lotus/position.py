@@ -28,21 +28,29 @@ FORMAT_VERSION = 1
 
 
 class _Guardians(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    insects: list[str | int] = Field(default_factory=lambda: ["supply", "supply"])
-    elder: str | int | None = None
+    """Where one seat's guardians are: "supply" or the petal count of a growing flower."""
+    model_config = ConfigDict(extra="forbid", title="Guardians")
+    insects: list[str | int] = Field(default_factory=lambda: ["supply", "supply"],
+                                     description="the places of the seat's two insect guardians")
+    elder: str | int | None = Field(None, description="the Elder Guardian's place; null unless the seat has "
+                                    "the elder power")
 
 
 class _Turn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    seat: int = 0
-    phase: str = "actions"
-    actions_left: int = 2
-    plucked: bool = False
-    pending: list[int] = Field(default_factory=list)
-    final_turns_left: int | None = None
-    number: int = 1
-    winter_actions: int = 0
+    """Whose turn it is and how far it has gone."""
+    model_config = ConfigDict(extra="forbid", title="Turn")
+    seat: int = Field(0, description="the seat whose turn it is (0 = Red, 1 = Blue, 2 = Yellow, 3 = Green)")
+    phase: str = Field("actions", description="choose_powers (solo set-up), actions, draw (drawing back up), "
+                       "reward (controllers choosing a reward) or over")
+    actions_left: int = Field(2, description="actions still to take this turn: 1 or 2 in the actions phase")
+    plucked: bool = Field(False, description="whether the Fortune Teller has plucked a card this turn")
+    pending: list[int] = Field(default_factory=list, description="seats still to choose a reward, in order "
+                               "(non-empty only in the reward phase)")
+    final_turns_left: int | None = Field(None, description="null until a player draws the last card of a "
+                                         "deck; then the turns left after this one")
+    number: int = Field(1, description="the turn number, from 1")
+    winter_actions: int = Field(0, description="solo: exchanges, guardian moves and plucks taken this turn "
+                                "(each adds a Winter Lotus petal at its end)")
 
 
 class _Position(BaseModel):
@@ -50,28 +58,43 @@ class _Position(BaseModel):
     cards it does not place are shuffled (by `seed`) into their owner's deck or the wildflower deck
     (under any `deck_tops`, listed bottom to top); a seat whose hand is left out (or null) is dealt a
     full hand from its deck; a missing display is filled from the wildflower deck."""
-    model_config = ConfigDict(extra="forbid")
-    game: str
-    version: int = FORMAT_VERSION
-    players: int
-    seed: int = 0
-    options: dict[str, Any] = Field(default_factory=dict)
-    data: str | None = None
-    hands: list[list[str] | None] | None = None
-    decks: list[list[str] | None] | None = None
-    deck_tops: list[list[str]] | None = None
-    piles: list[list[str]] | None = None
-    flowers: dict[str, list[str]] = Field(default_factory=dict)
-    guardians: list[_Guardians] | None = None
-    tokens: list[int] | None = None
-    powers: list[list[str]] | None = None
-    display: list[str] | None = None
-    wild_deck: list[str] | None = None
-    out: list[str] = Field(default_factory=list)
-    turn: _Turn = Field(default_factory=_Turn)
-    winter: int = 0
-    completed: list[int] = Field(default_factory=list)
-    outcome: str | None = None
+    model_config = ConfigDict(extra="forbid", title="Position")
+    game: str = Field(description='"lotus"')
+    version: int = Field(FORMAT_VERSION, description="the format version")
+    players: int = Field(description="1 (solo) to 4; seats are Red, Blue, Yellow, Green in that order")
+    seed: int = Field(0, description="shuffles whatever the position leaves out; saved with the game")
+    options: dict[str, Any] = Field(default_factory=dict, description="game options (edition, family, "
+                                    "difficulty, solo_powers, longer_play, ...); left out = default")
+    data: str | None = Field(None, description="a component file label; null = the rulebook's components")
+    hands: list[list[str] | None] | None = Field(None, description="per seat, the cards in hand; null = dealt "
+                                                 "a full hand from the top of the deck")
+    decks: list[list[str] | None] | None = Field(None, description="per seat, the whole deck, bottom to top; "
+                                                 "null = the seat's cards placed nowhere else, shuffled")
+    deck_tops: list[list[str]] | None = Field(None, description="per seat, known cards on top of a deck "
+                                              "left out (bottom to top), the rest shuffled under them")
+    piles: list[list[str]] | None = Field(None, description="per seat, the scoring pile (cards collected)")
+    flowers: dict[str, list[str]] = Field(default_factory=dict, description="the garden: petal count -> the "
+                                          "cards of that growing flower, in the order played")
+    guardians: list[_Guardians] | None = Field(None, description="per seat, where its guardians are; "
+                                               "null = all in the supply")
+    tokens: list[int] | None = Field(None, description="per seat, scoring tokens (5 points each)")
+    powers: list[list[str]] | None = Field(None, description="per seat, special powers held: elder, path, "
+                                           "fortune, growth")
+    display: list[str] | None = Field(None, description="the face-up wildflowers; null = filled from the "
+                                      "wildflower deck (empty in solo)")
+    wild_deck: list[str] | None = Field(None, description="the wildflower deck, bottom to top; null = the "
+                                        "wildflowers placed nowhere else, shuffled")
+    out: list[str] = Field(default_factory=list, description="cards out of the game (end-game remainders, "
+                           "solo discards)")
+    turn: _Turn = Field(default_factory=_Turn, description="whose turn and how far it has gone")
+    winter: int = Field(0, description="solo: Winter Lotus petals placed (0-7; 7 loses)")
+    completed: list[int] = Field(default_factory=list, description="solo: the petal counts of the flower "
+                                 "types completed, in order")
+    outcome: str | None = Field(None, description="null while the game runs; 'over', 'victory' or "
+                                "'defeat: ...' once it has ended")
+
+
+MODEL = _Position  # the position format, documented in docs/positions/lotus.md
 
 
 def check_options(players: int, opts: dict):
