@@ -90,7 +90,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
 
 class _Seat(BaseModel):
     """One seat (colours in seat order: red, blue, yellow, green, purple)."""
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", title="Seat")
     money: int = Field(description="Money in front of the seat (set-up: 3, 3, 4, 5, 6 in seat order).")
     points: int = Field(description="Score-track points so far (final scoring adds to it).")
     goods: list[int] = Field(description="Goods held: [fruit, celadon, tea, gold] (set-up: 1 gold).")
@@ -112,7 +112,7 @@ class _Seat(BaseModel):
 
 class _Position(BaseModel):
     """A whole Round House position, as `to_json()` writes it and `from_json()` reads it."""
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", title="Position")
     game: str = Field(description="Always 'round_house'.")
     version: int = Field(FORMAT_VERSION, description="Position format version.")
     players: int = Field(description="2 to 5.")

@@ -54,8 +54,8 @@ def _fail(field: str, msg: str):
 
 def _int(v, field, lo=None, hi=None) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo) or (hi is not None and v > hi):
-        rng_txt = f" in {lo}..{hi}" if lo is not None and hi is not None else f" of at least {lo}" if lo is not None else ""
-        _fail(field, f"expected an integer{rng_txt}, got {brief(v)}")
+        span = f" in {lo}..{hi}" if hi is not None else f" of at least {lo}" if lo is not None else ""
+        _fail(field, f"expected an integer{span}, got {brief(v)}")
     return v
 
 
@@ -390,7 +390,7 @@ class _Filler:
 
     def _goods_and_money(self):
         cfg, o, p = self.cfg, self.out, self.p
-        start = []
+        start, cash = [], []
         for i, st in enumerate(self.seats):
             f = f"seats[{i}]"
             if "goods" in st:
@@ -400,12 +400,15 @@ class _Filler:
                 start.append(cfg.names[i])
             if "money" not in st:
                 st["money"] = cfg.comp.start_money[i]
+                cash.append(f"{cfg.names[i]} {st['money']}")
             st["money"] = _int(st["money"], f + ".money", 0)
             st.setdefault("points", 0)
         if start:
             self.said.append(f"goods of {', '.join(start)}: the set-up's {cfg.comp.start_gold} gold")
+        if cash:
+            self.said.append(f"money, as set up: {', '.join(cash)}")
         supply = []
-        for k, g in enumerate(GOODS):
+        for k in range(len(GOODS)):
             held = sum(st["goods"][k] for st in self.seats) + sum(sl.count(k) for sl in o["slots"])
             left = cfg.goods_total[k] - held
             if left < 0:
@@ -428,10 +431,14 @@ class _Filler:
         if bank is not None and bank != balance:
             _fail("bank", f"expected {balance} so that money balances ({cfg.money_total} in all), got {brief(bank)}")
         o["counting"], o["bank"] = counting, balance
-        self.said.append(f"the bank: {balance} money, the rest of the {cfg.money_total}")
+        if "counting" not in p:
+            self.said.append(f"the counting house: {counting} money")
+        if bank is None:
+            self.said.append(f"the bank: {balance} money, the rest of the {cfg.money_total}")
 
     def _workers(self):
         cfg, o = self.cfg, self.out
+        as_set = []
         for i, st in enumerate(self.seats):
             f = f"seats[{i}]"
             placed = (sum(1 for ch in o["chairs"] for q, _ in ch if q == i) + sum(e.count(i) for e in o["elders"])
@@ -444,10 +451,12 @@ class _Filler:
             if board is None and res is None:
                 res = max(0, cfg.comp.start_resource_workers - placed)
                 board = free - res
-                self.said.append(f"{cfg.names[i]}'s workers: {board} on the personal board, {res} in the resource "
-                                 f"area (the set-up's {cfg.comp.start_resource_workers}, less the {placed} placed)"
-                                 if placed else f"{cfg.names[i]}'s workers: as set up, {board} on the board, "
-                                 f"{res} in the resource area")
+                if placed or gone:
+                    self.said.append(f"{cfg.names[i]}'s workers: {board} on the personal board, {res} in the "
+                                     f"resource area (the set-up's {cfg.comp.start_resource_workers} there, less the "
+                                     f"{placed} placed first)")
+                else:
+                    as_set.append(cfg.names[i])
             elif board is None:
                 board = free - res
             elif res is None:
@@ -461,6 +470,9 @@ class _Filler:
             if len(lead) > cfg.leaders:
                 _fail(f + ".leaders", f"{cfg.players} players have {cfg.leaders} leader(s) each")
             st["leaders"] = lead + ["h"] * (cfg.leaders - len(lead))
+        if as_set:
+            self.said.append(f"workers of {', '.join(as_set)}: as set up, {cfg.board_spaces} on the personal "
+                             f"board and {cfg.comp.start_resource_workers} in the resource area")
         held = {}
         for i, st in enumerate(self.seats):
             for r in st["leaders"]:
