@@ -1,7 +1,8 @@
 # Set-up and checks for the rules explorer.
 #
 # On a fresh Debian machine with python3 (>= 3.11), make and apt:
-#   make lab    create .venv, install the project with JupyterLab, open notebooks/index.ipynb
+#   make lab    create .venv, install the project with JupyterLab, open it at the repository root
+#               with notebooks/index.ipynb (headless: see LAB_ARGS below)
 #   make test   create .venv, install the project with the dev tools, install Debian's chromium
 #               if it is missing, then run every test (pytest tests/ and nbval over notebooks/)
 # Also: make bench, make lint, make clean (build outputs and caches), make distclean (also .venv).
@@ -33,7 +34,7 @@ STAMP_WHEELS := $(WHEELHOUSE)/.complete-$(shell cat pyproject.toml binder/requir
 .PHONY: help lab test test-py test-nb chromium bench notebooks lint clean distclean venv
 
 help:
-	@echo "make lab    - install (into $(VENV)) and open JupyterLab at notebooks/index.ipynb"
+	@echo "make lab    - install (into $(VENV)) and open JupyterLab (repository root, notebooks/index.ipynb)"
 	@echo "make test   - install dev tools and chromium, then run the whole test suite"
 	@echo "make bench  - run benchmarks/run.py"
 	@echo "make notebooks - re-execute the notebooks in place (their outputs are what nbval checks)"
@@ -56,9 +57,11 @@ $(STAMP_DEV): | $(PY)
 	rm -f $(VENV)/.installed-dev-* $(VENV)/.installed-lab-*
 	touch $@ $(STAMP_LAB)
 
-# LAB_ARGS: more jupyter lab options, e.g. make lab LAB_ARGS="--no-browser --port 8899"
+# Rooted at the repository (README.md and docs/ browsable), opening notebooks/index.ipynb.
+# LAB_ARGS: more jupyter lab options; headless: make lab LAB_ARGS="--no-browser --ip 127.0.0.1 --port 8888"
 lab: $(STAMP_LAB)
-	$(PY) -m jupyter lab $$([ "$$(id -u)" -eq 0 ] && echo --allow-root) $(LAB_ARGS) notebooks/index.ipynb
+	$(PY) -m jupyter lab $$([ "$$(id -u)" -eq 0 ] && echo --allow-root) --ServerApp.root_dir="$(CURDIR)" \
+		$(LAB_ARGS) notebooks/index.ipynb
 
 # Debian's chromium drives the browser tests (Playwright's executable_path); never `playwright install`.
 chromium:
