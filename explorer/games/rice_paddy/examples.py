@@ -8,6 +8,7 @@ gates, rocks) and each market hold whatever the seats do not.
 """
 from __future__ import annotations
 
+from ...core.setup import Example
 from .config import components
 
 FINISH = ("done", "skip", "pass")
@@ -94,7 +95,8 @@ def finish(s, step: str):
     return s
 
 
-__all__ = ["CHAIN", "until", "rebalance", "edit", "field", "set_played", "in_order", "finish", "simple_policy"]
+__all__ = ["CHAIN", "EXAMPLES", "until", "rebalance", "edit", "field", "set_played", "in_order", "finish",
+           "simple_policy"]
 
 
 ALLOC_ORDER = ("w harvest", "w plant", "w weed", "l pest", "l rock", "w build", "l build")
@@ -155,3 +157,131 @@ def simple_policy(state, rnd):
             return acts[-2] if p.livestock < 2 and "buy livestock" in acts else acts[0]
         return "done"
     return next((a for a in acts if a in FINISH), acts[0])
+
+
+# ---- the rulebook's worked examples as named positions (issue 15), built with explorer.setup -------------
+
+BOOK = "002_bb030e3577f242d1.txt"
+LAYOUT = ("Rests on an assumed value: the field layout (hexes a-j in two zig-zag rows of five, a by the "
+          "reservoir; the rulebook prints no layout).")
+TABLE = "Rests on assumed values: the field layout and the harvest table's numbers (neither is printed)."
+# Red's field in several examples: a (start) -> d -> fh through gates ad and df; b alone; cegij with no gate.
+PADDIES = {"paddies": ["a", "b", "d", "fh", "cegij"], "gates": ["ad", "df"]}
+
+
+def _two(red: dict, blue: dict | None = None, **top):
+    """A two-player position, Red first in turn order, no bonus walls (so no free build step)."""
+    import explorer
+    seats = {"red": {"bonus_walls": 0, **red}, "blue": {"bonus_walls": 0, **(blue or {})}}
+    return explorer.setup("rice_paddy", {"players": 2, "order": ["red", "blue"], "seats": seats, **top}, seed=1)
+
+
+def starting_paddy():
+    return _two({}, {}, order=[], round=1, step="setup")
+
+
+def two_oxen_two_rocks():
+    return _two({"livestock": 2, "field": {"walls": ["ab", "ac"], "gates": ["ad"], "rocks": "bej", "water": "a",
+                                           "crop": {"a": "planted"}}})
+
+
+def workers_and_ox_build():
+    return _two({"workers": 10, "livestock": 1})
+
+
+def drain_through_full_paddies():
+    return _two({"reservoir": 1, "field": {**PADDIES, "water": "ad"}}, round=3, step="drain")
+
+
+def weeding(weeds: int):
+    return _two({"workers": 10, "field": {**PADDIES, "water": "a", "weeds": {"f": weeds}}}, round=2)
+
+
+def partial_harvest():
+    return _two({"workers": 10, "field": {**PADDIES, "water": "a", "crop": {"cegij": "grown"}, "pests": "c"}},
+                round=2)
+
+
+def flood_through_gates():
+    return _two({"reservoir": 2, "field": {**PADDIES, "water": "a"}}, {"reservoir": 0}, round=2, step="drain")
+
+
+def rot():
+    return _two({"field": {**PADDIES, "crop": {"fh": "grown"}, "weeds": "f", "pests": "h", "fertilised": "f"}},
+                round=2)
+
+
+def market_tax():
+    return _two({"rice": 30, "workers": 10, "livestock": 0}, round=1, step="market")
+
+
+def turn_order():
+    return _two({"played": [12], "hand": [3, 7]}, {"played": [5], "hand": [18, 9]}, order=["blue", "red"],
+                round=2, step="play")
+
+
+def draft():
+    return _two({"draft": [2, 6, 11, 17]}, {"draft": [4, 9, 13, 20]}, order=[], round=1, step="draft")
+
+
+EXAMPLES: dict[str, Example] = {
+    "starting paddy": Example(
+        f"{BOOK}, 設置 (set-up): every player gets two walls, a gate, a planting tile, a water disc, 20 workers "
+        "(10 on the market) and 6 livestock (all on the market), builds the starting paddy at the top left with "
+        "the gate on any side, and takes a set-up card's rocks and bonus; two players see 8 achievements "
+        "(players + 6). Here Red puts the gate on side ab. The starting hex and its sides are an assumed layout; "
+        "the set-up cards are assumed sample cards.",
+        starting_paddy, ("start ab",), "設置"),
+    "two oxen remove two rocks": Example(
+        f"{BOOK}, 步驟5 (allocating workers and livestock): an action may be taken several times by allocating "
+        "multiples; two oxen remove two rocks. Red has rocks on b, e and j and two livestock; it puts both on "
+        "'remove a rock' and removes the rocks on b and j in the rocks step. " + LAYOUT,
+        two_oxen_two_rocks, ("l rock", "l rock", "done", "done", "done", "done", "rock b", "rock j"), "步驟5"),
+    "three workers and an ox build two walls": Example(
+        f"{BOOK}, 步驟5 and 蓋牆或閘門 (building walls or gates): three workers or one ox build one wall or gate, "
+        "so three workers and one ox build two. Red builds a wall on bd and a gate on df. " + LAYOUT,
+        workers_and_ox_build, ("w build",) * 3 + ("l build", "done", "done", "wall bd", "gate df"), "步驟5"),
+    "drain: through full paddies into a new one": Example(
+        f"{BOOK}, 排水 (draining), its example: water may flow from the reservoir through paddies that already "
+        "hold water into a newly completed paddy, and need not fill it. Red's reservoir disc passes the full "
+        "paddies a and d through gates ad and df into paddy fh, filling only f. " + LAYOUT,
+        drain_through_full_paddies, ("flow R f",), "排水"),
+    "weeding: one weed in a two-hex paddy": Example(
+        f"{BOOK}, 移除雜草 (removing weeds), its example: a weed takes as many workers as its paddy has hexes; "
+        "one weed in the 2-hex paddy fh takes 2 workers. " + LAYOUT,
+        lambda: weeding(1), ("w weed f", "w weed f", "done"), "移除雜草"),
+    "weeding: two weeds in a two-hex paddy": Example(
+        f"{BOOK}, 移除雜草 (removing weeds), its example: two weeds in the 2-hex paddy fh take 4 workers. "
+        + LAYOUT, lambda: weeding(2), ("w weed f",) * 4 + ("done",), "移除雜草"),
+    "partial harvest": Example(
+        f"{BOOK}, 收成部分 (partial harvest): a player may harvest only some hexes of a paddy (2 workers a hex); "
+        "the harvest counts as a paddy of the hexes harvested, but the weeds and pests of the whole paddy "
+        "choose the row, and every tile and fertiliser is removed. Red's grown 5-hex paddy cegij has one pest; "
+        "6 workers harvest 3 hexes: the one-pest row, size 3. " + TABLE,
+        partial_harvest, ("w harvest c",) * 6 + ("done",), "收成部分"),
+    "flood through gates": Example(
+        f"{BOOK}, 灌水 (flooding): in turn order, each player's reservoir water flows from the starting paddy "
+        "through the gates down the chain; no paddy may stay partly filled, and what is left goes to the next "
+        "player's reservoir (from the last player, to the supply). Red's 2 discs fill d, cannot fill fh whole, "
+        "and the last disc goes on to Blue, whose full start paddy passes it to the supply. " + LAYOUT,
+        flood_through_gates, ("done", "done"), "灌水"),
+    "rot": Example(
+        f"{BOOK}, 稻田腐爛 (rot): a grown paddy not harvested rots: its tiles, fertiliser, weeds and pests are "
+        "removed and it gives no rice. Red's grown paddy fh (a weed, a pest, fertilised) is not harvested. "
+        + LAYOUT, rot, ("done",), "稻田腐爛"),
+    "market tax": Example(
+        f"{BOOK}, 雇用勞工跟購買牲畜 (hiring workers and buying livestock): prices are on the player's market, "
+        "cheapest first; a second item in a round costs 4 rice more, a third 9 more in all. Red buys two workers "
+        "and an ox. Rests on assumed values: the market prices (2, 2 for the first workers, 3 for the first ox).",
+        market_tax, ("buy worker", "buy worker", "buy livestock"), "雇用勞工跟購買牲畜"),
+    "turn order from the highest played card": Example(
+        f"{BOOK}, 步驟二 (playing spirit cards): players reveal a card together and compare the highest card "
+        "each has played so far; the lowest goes first. Blue (5) went before Red (12) in round 1; in round 2 "
+        "Red plays 3 (still 12) and Blue 18, so Red goes first.",
+        turn_order, ("play 3", "play 18"), "打出精靈卡"),
+    "the first draft": Example(
+        f"{BOOK}, 選擇精靈卡 (choosing spirit cards): four cards of 1-20 each; keep one and pass three to the left, "
+        "keep one of those and pass two, keep one and return the last face down to the deck. Red keeps 2, Blue "
+        "keeps 20; Red then chooses from Blue's other three.",
+        draft, ("keep 2", "keep 20"), "選擇精靈卡"),
+}
