@@ -113,7 +113,7 @@ def _close_plot(plot) -> None:
     plot.close()
 
 
-def _start(source, load_kwargs) -> Timeline:
+def _start(source, load_kwargs, components=None) -> Timeline:
     """A game name, a State, a Timeline or a saved timeline file -> a Timeline."""
     if isinstance(source, Timeline):
         return source
@@ -121,16 +121,17 @@ def _start(source, load_kwargs) -> Timeline:
         return Timeline(source)
     if isinstance(source, str):
         from .core import games
-        if source in {g["name"] for g in games()}:
+        from .core.registry import canonical_name
+        if canonical_name(source) in {g["name"] for g in games()}:  # any case: "Lotus"
             from .core import load
             return Timeline(load(source, **load_kwargs))
-        if Path(source).is_file():
+        if len(source) < 4096 and Path(source).is_file():
             source = Path(source)
         else:
             names = ", ".join(g["name"] for g in games())
-            raise ValueError(f"{source!r} is neither a game ({names}) nor a saved timeline file")
+            raise ValueError(f"{_clip_text(repr(source), 80)} is neither a game ({names}) nor a saved timeline file")
     if isinstance(source, Path):
-        return Timeline.load(source)
+        return Timeline.load(source, components=components)
     raise TypeError(f"Explorer needs a game name, a State, a Timeline or a saved timeline path, got {source!r}")
 
 
@@ -156,10 +157,17 @@ class Explorer(anywidget.AnyWidget):
 
     def __init__(self, source, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
                  random_seed: int = 0, score_panel: bool = True, bot: str = "mcts", bot_options: dict | None = None,
-                 **load_kwargs):
+                 components=None, example: str | None = None, **load_kwargs):
+        """`source`: a game name (with `load` options, or `example=` one of `explorer.examples(game)`),
+        a State, a Timeline, or a saved timeline file (`components=`: the components file it may name)."""
         if load_kwargs and not isinstance(source, str):
             raise TypeError(f"options {sorted(load_kwargs)} only apply when starting from a game name")
-        tl = _start(source, load_kwargs)
+        if example is not None:
+            if not isinstance(source, str) or load_kwargs:
+                raise TypeError("example= goes with a game name alone: Explorer('lotus', example='...')")
+            from .core.setup import example as _example
+            source = _example(source, example)
+        tl = _start(source, load_kwargs, components)
         self._ready = False
         self._tl = tl
         self._height = height

@@ -318,3 +318,32 @@ def test_fuzzed_front_end_messages_are_answered_never_raised():
         assert not any(f'"{i}"' in text for s in (1, 2) for i in lotus_hand(state, s))
 
     one()
+
+
+def test_game_names_in_any_case_and_long_names_clipped():
+    assert Explorer("Lotus", seed=1).meta["game"] == "lotus"
+    with pytest.raises(ValueError, match="neither a game") as err:
+        Explorer("x" * 100_000)
+    assert len(str(err.value)) < 300
+
+
+def test_a_saved_timeline_that_names_a_components_file_opens_with_components(tmp_path):
+    from explorer.core.data import data_root
+    src = data_root() / "lotus" / "components.toml"
+    mine = tmp_path / "mine.toml"
+    mine.write_bytes(src.read_bytes())
+    tl = Timeline(explorer.load("lotus", seed=1, data=str(mine)))
+    tl.play(tl.root.state.legal_actions()[0])
+    tl.save(tmp_path / "line.json")
+    from explorer.core import data
+    saved = dict(data._ALLOWED), dict(data._LABELS)
+    data._ALLOWED.clear()  # as in a new session: the saved line names the file only by its hash
+    data._LABELS.clear()
+    try:
+        with pytest.raises(explorer.PositionError):
+            Explorer(str(tmp_path / "line.json"))
+        w = Explorer(str(tmp_path / "line.json"), components=str(mine))
+    finally:
+        data._ALLOWED.update(saved[0])
+        data._LABELS.update(saved[1])
+    assert w.node.ply == 1 and str(tmp_path) not in json.dumps(w.get_state()["view"])
