@@ -572,7 +572,6 @@ def chain(depth, last="1r"):
 
 
 def test_200k_ply_line_round_trips_with_the_json_module(tmp_path):
-    start = time.perf_counter()
     t = Timeline.from_json(json.dumps(chain(200_000)), loader=heap_from_json)
     assert len(t) == 200_001 and t.current.ply == 200_000 and t.current.state.pile == 10**6 - 200_000
     assert t.end() is t.current and t.line()[0] is t.root
@@ -580,7 +579,7 @@ def test_200k_ply_line_round_trips_with_the_json_module(tmp_path):
     t.save(tmp_path / "deep.json")
     back = Timeline.load(tmp_path / "deep.json", loader=heap_from_json)
     assert back.to_json() == json.loads(json.dumps(t.to_json())) and back.current.comment == "deep"
-    assert time.perf_counter() - start < 30  # about 2 s on a laptop; no recursion anywhere
+    # no recursion anywhere (a recursive walk would overflow); speed is measured in benchmarks/, not here
 
 
 def test_bad_move_deep_in_a_line_shows_the_last_moves():
