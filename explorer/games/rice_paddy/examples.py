@@ -275,9 +275,9 @@ EXAMPLES: dict[str, Example] = {
         "and an ox. Rests on assumed values: the market prices (2, 2 for the first workers, 3 for the first ox).",
         market_tax, ("buy worker", "buy worker", "buy livestock"), "雇用勞工跟購買牲畜"),
     "turn order from the highest played card": Example(
-        f"{BOOK}, 步驟二 (playing spirit cards): players reveal a card together and compare the highest card "
-        "each has played so far; the lowest goes first. Blue (5) went before Red (12) in round 1; in round 2 "
-        "Red plays 3 (still 12) and Blue 18, so Red goes first.",
+        f"{BOOK}, 步驟二 打出精靈卡 (playing spirit cards): players reveal a card together and compare the "
+        "highest card each has played so far; the lowest goes first. Blue (5) went before Red (12) in round 1; "
+        "in round 2 Red plays 3 (still 12) and Blue 18, so Red goes first.",
         turn_order, ("play 3", "play 18"), "打出精靈卡"),
     "the first draft": Example(
         f"{BOOK}, 選擇精靈卡 (choosing spirit cards): four cards of 1-20 each; keep one and pass three to the left, "
