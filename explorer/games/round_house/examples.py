@@ -5,7 +5,7 @@ worship grid, orders) is assumed (README "What is assumed", ``explorer.provenanc
 example rebuilds what the text says the picture shows on that assumed building, with ``explorer.setup``.
 
     >>> import explorer
-    >>> s = explorer.example("round_house", "six reachable rooms")
+    >>> s = explorer.examples("round_house")["six reachable rooms"]
     >>> sorted(s.reachable(0))
     ['i3', 'i4', 'o2', 'o3', 'o4', 'o5']
 """

@@ -39,6 +39,59 @@ TURN_FIELDS = ("room", "left", "tasks", "prio", "used", "specialist_used", "fami
 SEAT_KEYS = set(_Seat.model_fields)
 TOP_KEYS = set(_Position.model_fields)
 
+DOC_NOTES = """\
+Give only what the picture shows; `explorer.setup("round_house", partial, players=None, seed=0)` completes the
+rest deterministically from `seed` and the result passes `check_invariants()`.
+
+**What is filled in, when not given**
+
+- `players`: the number passed to `setup`, else the number of seats listed (two or more), the highest seat of a
+  dict of seats, or 3.
+- room tiles (`rooms`, `out_tiles`): tiles not placed are drawn at random into the free spaces of their size;
+  the spare small tiles go back in the box.
+- `slots`: markets, retail and wholesale markets empty; the warehouse with a fruit, a celadon and a tea.
+- a seat's `money` and `goods`: the set-up's, 3, 3, 4, 5, 6 money in seat order and 1 gold.
+- a seat's workers: of its 15, 1 is the score marker and the chairs, elders and towns hold those placed. With
+  neither `board` nor `resource` given, the resource area keeps the set-up's 5 less those placed (they came
+  from there first) and the board the rest; with one given, the other balances.
+- a seat's `leaders`: those not listed wait in the ancestral hall.
+- a seat's `hand`: one starting order, dealt at random (the other starting orders stay in the box).
+- face-up displays (`*_supply`), the worship grid's amulets and `end_amulet`: dealt from what nobody holds
+  (the end space stays empty once the marker is at the end).
+- decks (`*_deck`): the rest, shuffled; discards empty.
+- `supply`, `bank`, `counting`: the goods and money not placed elsewhere; the counting house gets its 3 (if only
+  `bank` is given, the counting house balances).
+- `marker`: one family worship per elder on the grid; `end_seat`: the seat to act once the marker is at the
+  end, else null.
+- the turn: seat 0 (or `seat`) is about to act, turn 1 (or the turn after its last completed order), in its
+  specialist phase if it has a specialist to use, else its move.
+- `final`: with `"phase": "over"`, the final scoring is run on the position.
+
+**Shorthands** (each field also takes its full form, in the tables below)
+
+- `rooms`: a dict placing room tiles by their printed label, English, the key or the rulebook's Chinese:
+  `{"o2": "Bank"}`, `{"o4": "黑市"}`.
+- any room (`leaders`, `chairs`, `slots`, `room`): an id, the hall (`"h"`, `"hall"`, `"宗祠"`), or the label
+  of a room that stands once in the building: `"Counting house"`, `"錢莊"`, `"Bank"`.
+- `seats`: a dict keyed by seat number or colour, `{"red": {...}, "blue": {...}}`; a list may be shorter
+  than the players.
+- any seat (`seat`, `chairs`, `elders`, `towns`): its number or colour, `"purple"`.
+- a seat's `goods`: a dict by name (fruit, celadon, tea, gold, or f c t g), `{"tea": 2, "gold": 1}`.
+- a seat's `completed`: order ids alone (completed before this turn), `["O06"]`.
+- `slots`: a dict by room, goods by name, `null` for an empty space: `{"o3": ["fruit", null, null]}`.
+- `chairs`: a dict by room of seats (normal investments) or `[seat, 1]` (permanent):
+  `{"o1": ["red", ["blue", 1]]}`.
+- `elders`: a dict by worship-grid cell (a1..d5), `{"a2": ["purple"]}`.
+- `towns`, `caravan`, `family_town`: a town by name or 0-based index; counts as a dict by seat:
+  `{"southeast": {"purple": 5}}`.
+
+**Refused** with `explorer.PositionError` naming the field: a component in two places, in no place while its
+deck is given, or unknown; a tile on a space of the other size or on a printed room; two leaders in one room;
+more goods than the game has; a seat's workers that do not fit (more than 15, or more than 9 on the board); a
+given `supply`, `bank` or `marker` that does not balance; room-phase fields without the `phase`; unknown
+fields.
+"""
+
 # A worked example for docs/positions/round_house.md: the rulebook's six reachable rooms, plus a tile.
 DOC_EXAMPLE = {"players": 3, "rooms": {"o2": "Bank"},
                "seats": {"red": {"leaders": ["o1"], "goods": {"tea": 2}}, "blue": {"leaders": ["i2"]}}}
@@ -97,8 +150,11 @@ class _Filler:
         n = players if players is not None else given
         if n is None:
             seats = p.get("seats")
-            n = len(seats) if isinstance(seats, list) else max(
-                [3] + [self._seat_guess(k) + 1 for k in (seats or {})] if isinstance(seats, dict) else [3])
+            n = 3  # the default; a list of two or more seats gives their number, a dict its highest seat
+            if isinstance(seats, list) and len(seats) >= 2:
+                n = len(seats)
+            elif isinstance(seats, dict):
+                n = max([3] + [self._seat_guess(k) + 1 for k in seats])
             self.said.append(f"players: {n}")
         opts = dict(p.get("options") or {}) if isinstance(p.get("options", {}), dict) else _fail(
             "options", "expected a dict of option values")
@@ -449,7 +505,7 @@ class _Filler:
             board = None if board is None else _int(board, f + ".board", 0)
             res = None if res is None else _int(res, f + ".resource", 0)
             if board is None and res is None:
-                res = max(0, cfg.comp.start_resource_workers - placed)
+                res = min(free, max(0, cfg.comp.start_resource_workers - placed))
                 board = free - res
                 if placed or gone:
                     self.said.append(f"{cfg.names[i]}'s workers: {board} on the personal board, {res} in the "
@@ -481,7 +537,7 @@ class _Filler:
                           "(one leader per room)")
                 held[r] = i
 
-    def _piles(self, what, ids, held, piles, deck, discard=None):
+    def _piles(self, what, ids, held, piles, deck, discard=None, box=False):
         """Give each of `ids` one place: `held` (field, list) are given; `piles` are (field, size) displays
         dealt if missing; `deck` (and `discard`) take the rest."""
         o, p = self.out, self.p
@@ -515,7 +571,11 @@ class _Filler:
                 o[f], pool = self.deal(pool, len(pool)), []
                 if f == deck:
                     self.said.append(f"{f.replace('_', ' ')}: the other {len(o[f])}, shuffled")
-        return pool
+        if pool and box:
+            self.said.append(f"{what}s {', '.join(pool)}: in the box")
+        elif pool:
+            _fail(deck, f"{what} {', '.join(pool[:4])}{'…' if len(pool) > 4 else ''} in no place: give each a "
+                  f"place, or leave {deck} out to have them completed")
 
     def _cards(self):
         cfg, o, p = self.cfg, self.out, self.p
@@ -587,7 +647,7 @@ class _Filler:
         held = given_hands + done + [(f"seats[{i}].hand", st["hand"]) for i, st in enumerate(seats)
                                      if "hand" not in self._given(i)]
         ids = [x for x in cfg.order_ids if x not in starts]  # the starting orders not dealt stay in the box
-        self._piles("order", ids, held, [("order_supply", cfg.disp["orders"])], "order_deck")
+        self._piles("order", ids, held, [("order_supply", cfg.disp["orders"])], "order_deck", box=True)
 
     def _given(self, i) -> dict:
         given = self.p.get("seats", [])
