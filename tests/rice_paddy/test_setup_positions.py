@@ -129,6 +129,13 @@ def test_allocation_multiples():
     assert t.players[0].edges[E["bd"]] == 1 and t.players[0].edges[E["df"]] == 2 and t.walls == s.walls - 1
 
 
+def test_moving_a_gate():
+    s, t = play("moving a gate")
+    assert "move df de" in s.legal_actions() and not any(a.startswith("move ad") for a in s.legal_actions())
+    E = t.cfg.edge_index
+    assert t.players[0].edges[E["de"]] == 2 and t.players[0].edges[E["df"]] == 1 and t.F(0).chain == s.F(0).chain
+
+
 def test_drain_through_full_paddies():
     s, t = play("drain: through full paddies into a new one")
     assert {"flow R f", "flow R h"} <= set(s.legal_actions())

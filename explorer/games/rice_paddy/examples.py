@@ -220,6 +220,10 @@ def turn_order():
                 round=2, step="play")
 
 
+def gate_move():
+    return _two({"field": {"paddies": ["a", "d"], "gates": ["ad", "df"], "water": "ad"}}, round=2, step="gates")
+
+
 def draft():
     return _two({"draft": [2, 6, 11, 17]}, {"draft": [4, 9, 13, 20]}, order=[], round=1, step="draft")
 
@@ -241,6 +245,11 @@ EXAMPLES: dict[str, Example] = {
         f"{BOOK}, 步驟5 and 蓋牆或閘門 (building walls or gates): three workers or one ox build one wall or gate, "
         "so three workers and one ox build two. Red builds a wall on bd and a gate on df. " + LAYOUT,
         workers_and_ox_build, ("w build",) * 3 + ("l build", "done", "done", "wall bd", "gate df"), "步驟5"),
+    "moving a gate": Example(
+        f"{BOOK}, 使用牆跟閘門 (using walls and gates): walls never move, but a completed paddy's gate may move "
+        "if the paddy keeps its shape, its inlet and outlet, and joins no other completed paddy. Red's paddy d "
+        "has its outlet df facing open field; Red moves it to de. " + LAYOUT,
+        gate_move, ("move df de",), "使用牆跟閘門"),
     "drain: through full paddies into a new one": Example(
         f"{BOOK}, 排水 (draining), its example: water may flow from the reservoir through paddies that already "
         "hold water into a newly completed paddy, and need not fill it. Red's reservoir disc passes the full "
