@@ -243,15 +243,21 @@ class _Builder:
         self.seats = {f: self.per_seat(f) for f in PER_SEAT}
         self.flowers = self.read_flowers()
         self.powers = [_power_names(f"powers.{i}", v) for i, v in enumerate(self.seats["powers"])]
+        for i, h in enumerate(self.seats["hands"]):  # a fifth card in hand shows the Enlightened Path
+            if self.seats["powers"][i] is None and isinstance(h, list) and len(h) == cfg.hand_size + 1:
+                self.powers[i] = ["path"]
+                self.filled.append(f"{self.who(i)}'s powers: five cards in hand bring the path power")
         self.guardians = [self.read_guardians(i, g) for i, g in enumerate(self.seats["guardians"])]
         self.turn = self.read_turn()
         self.solo_powers()
         names = self.resolve()
         pos = {"flowers": {k: names.get(f"flowers.{k}", []) for k in self.flowers}}
-        hands = [names.get(f"hands.{i}") if v is not None else None for i, v in enumerate(self.seats["hands"])]
+        hands = [names.get(f"hands.{i}", []) if v is not None else None for i, v in enumerate(self.seats["hands"])]
         self.check_hands(hands)
         pos["piles"] = [names.get(f"piles.{i}", []) for i in range(self.n)]
         pos["out"] = names.get("out", [])
+        if p.get("completed") is not None:
+            pos["completed"] = [cfg.petals[self.flower(f"completed.{j}", x)] for j, x in enumerate(p["completed"])]
         self.fill_decks(pos, hands, names)
         self.fill_wild(pos, names)
         pos["guardians"] = self.guardians
@@ -261,8 +267,6 @@ class _Builder:
         for k in ("winter", "outcome"):
             if p.get(k) is not None:
                 pos[k] = p[k]
-        if p.get("completed") is not None:
-            pos["completed"] = [cfg.petals[self.flower(f"completed.{j}", x)] for j, x in enumerate(p["completed"])]
         if self.turn["phase"] == "over" and pos.get("outcome") is None:
             if cfg.solo:
                 _fail("outcome", "a finished solo game needs its outcome: 'victory' or 'defeat: ...'")
@@ -342,11 +346,17 @@ class _Builder:
         if phase is None and cfg.solo and self.choosing():
             phase = "choose_powers"
         t["phase"] = phase or "actions"
-        left = {"actions": 2, "draw": 0, "reward": 1, "over": 0, "choose_powers": 2}.get(t["phase"], 2)
+        left = {"draw": 0, "reward": 1}.get(t["phase"], 2)
         t.setdefault("actions_left", left)
         t.setdefault("seat", 0)
         if t["phase"] == "reward":
             t.setdefault("pending", [t["seat"]])
+        i = t["seat"] if isinstance(t["seat"], int) and 0 <= t["seat"] < self.n else None
+        hand = self.seats["hands"][i] if i is not None else None
+        if t["phase"] == "draw" and self.seats["powers"][i] is None and isinstance(hand, list) \
+                and len(hand) == cfg.hand_size and "path" not in self.powers[i]:
+            self.powers[i] = self.powers[i] + ["path"]  # drawing with a full hand: the Enlightened Path
+            self.filled.append(f"{self.who(i)}'s powers: drawing with {cfg.hand_size} cards in hand needs the path")
         if "phase" not in (self.p.get("turn") or {}):
             s = t["seat"] if isinstance(t["seat"], int) and 0 <= t["seat"] < self.n else 0
             what = {"actions": f"{t['actions_left']} action(s) left", "choose_powers": "choosing the solo powers",
@@ -355,11 +365,11 @@ class _Builder:
         return t
 
     def choosing(self):
-        """Solo, nothing placed and the powers still to choose: the game's own first decision."""
+        """Solo, powers still to choose, no hand and an empty garden: the game's own first decision."""
         p, cfg = self.p, self.cfg
-        placed = any(p.get(f) for f in ("hands", "decks", "deck_tops", "piles", "flowers", "out", "wild_deck",
-                                         "completed", "winter", "powers"))
-        return (not placed and cfg.options["solo_powers"] == "choose" and cfg.solo_power_count > 0)
+        return (cfg.options["solo_powers"] == "choose" and len(self.powers[0]) < cfg.solo_power_count
+                and not self.seats["hands"][0] and not any(p.get(f) for f in ("flowers", "piles", "completed",
+                                                                                "winter")))
 
     def solo_powers(self):
         cfg = self.cfg
@@ -408,7 +418,7 @@ class _Builder:
             self.r, mine = rng.shuffled(self.r, mine)
             rest = [cfg.NAME[c] for c in mine]
             self.used.update({c: f"decks.{i}" for c in mine})
-            given = names.get(f"decks.{i}") if self.seats["decks"][i] is not None else None
+            given = names.get(f"decks.{i}", []) if self.seats["decks"][i] is not None else None
             tops = names.get(f"deck_tops.{i}", [])
             if given is not None and tops:
                 _fail(f"deck_tops.{i}", "give either the whole deck or the cards on its top, not both")
@@ -441,15 +451,15 @@ class _Builder:
     def fill_wild(self, pos, names):
         cfg, p = self.cfg, self.p
         free = [c for c in cfg.start_wild if c not in self.used]
-        self.r, free = rng.shuffled(self.r, free)
+        self.r, free = rng.shuffled(self.r, free)  # the loader's order: decks, then wildflowers
         rest = [cfg.NAME[c] for c in free]
-        given = names.get("wild_deck") if p.get("wild_deck") is not None else None
+        given = names.get("wild_deck", []) if p.get("wild_deck") is not None else None
         wild = rest + (given or [])
         if given is not None and rest:
             self.filled.append(f"the wildflower deck: {len(rest)} wildflower(s) placed nowhere else go under it")
         elif given is None:
             self.filled.append(f"the wildflower deck: the {len(rest)} wildflower(s) placed nowhere else, shuffled")
-        display = names.get("display") if p.get("display") is not None else None
+        display = names.get("display", []) if p.get("display") is not None else None
         if display is None:
             display = []
             if not cfg.solo and self.turn["phase"] != "over":
@@ -465,9 +475,10 @@ class _Builder:
         cfg = self.cfg
         want, taken, keep = len(pos["hands"][0]), [], []
         count = [0] * 5
+        done = set() if cfg.longer else set(pos.get("completed", ()))
         for name in reversed(wild):
             t = cfg.TYPE[cfg.by_name[name]]
-            if len(taken) < want and count[t] + 1 < cfg.petals[t]:
+            if len(taken) < want and count[t] + 1 < cfg.petals[t] and cfg.petals[t] not in done:
                 count[t] += 1
                 taken.append(name)
             else:

@@ -96,8 +96,10 @@ def card(cfg, text, owner: int | None = None, ftype: int | None = None):
     col = None
     rest = []
     for w in words:
-        c = _colour(cfg, w)
-        if c is not None and col is None and w not in _SYMBOL_WORDS:
+        c = _colour(cfg, w) if w not in _SYMBOL_WORDS else None
+        if c is not None:
+            if col not in (None, c):
+                raise ValueError("names two colours")
             col = c
         elif w not in _FILLER:
             rest.append(w)
