@@ -20,7 +20,7 @@ from .core import (
     spec,
 )
 from .core.data import provenance as _provenance
-from .core.setup import example_notes, examples, setup
+from .core.setup import example, example_notes, examples, setup
 
 __version__ = "0.1.0"
 
@@ -47,5 +47,5 @@ __all__ = [
     "load", "games", "from_json", "provenance", "ledger", "State", "Timeline", "Explorer", "simulate", "bots",
     "tutorial",
     "IllegalAction", "NotationError", "PositionError", "DataError", "EVERYTHING", "SPECTATOR",
-    "setup", "examples", "example_notes",
+    "setup", "examples", "example", "example_notes",
 ]
