@@ -226,6 +226,9 @@ def test_the_seed_completes_deterministically():
     ({"colour": "red"}, "colour"),
     ({"seats": [{"wealth": 3}]}, "seats[0].wealth"),
     ({"towns": {"atlantis": {}}}, "towns.atlantis"),
+    ({"slots": {"o3": ["wine"]}}, "slots.o3: expected goods by name"),
+    ({"chairs": {"o1": [[0, 2]]}}, "chairs.o1"),
+    ({"seat": "pink"}, "seat"),
     ({"players": 9}, "players"),
 ])
 def test_contradictions_name_the_field(partial, needle):

@@ -375,8 +375,11 @@ class _Filler:
                     out.append(-1)
                 elif isinstance(x, str) and x.lower() in GOOD_KEYS:
                     out.append(GOOD_KEYS[x.lower()])
+                elif isinstance(x, int) and not isinstance(x, bool) and -1 <= x <= 3:
+                    out.append(x)
                 else:
-                    out.append(_int(x, f, -1, 3))
+                    _fail(f, f"expected goods by name (fruit, celadon, tea, gold) or null for an empty space, "
+                          f"got {brief(x)}")
             return out
 
         def chair_conv(v, f):
