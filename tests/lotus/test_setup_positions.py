@@ -84,8 +84,10 @@ def test_an_elder_on_a_flower_brings_its_power():
 def test_filled_says_what_was_added_and_seed_decides():
     s, filled = setup({"hands": {"Red": ["3s", "4s"]}, "turn": {"phase": "draw"}}, explain=True)
     text = "\n".join(filled)
-    for words in ("Blue's hand: dealt 4", "the wildflower display: 4", "Red's deck", "turn: " if False else ""):
+    for words in ("Blue's hand: dealt 4", "the wildflower display: 4", "Red's deck: the 24 Red card(s)",
+                  "Red's hand: '3s' is R3s1, '4s' is R4s1", "guardians: every insect guardian"):
         assert words in text
+    assert "Red's hand: dealt" not in text  # a hand given is not dealt
     assert legal(s) >= {"d"} and s.current_player == 0
     assert setup({}, seed=5) == setup({}, seed=5) and setup({}, seed=5) != setup({}, seed=6)
     assert setup({"players": 2}, players=None).cfg.players == 2

@@ -43,9 +43,8 @@ from .state import LotusState
 DOC_EXAMPLE = {
     "players": 3,
     "flowers": {"Lily": ["R6d", "B6s", "wild"]},
-    "guardians": {"Red": ["Lily"], "Blue": ["Lily"]},
+    "guardians": {"Red": ["Lily"], "Blue": ["Lily"], "Yellow": {"elder": "Lily"}},
     "hands": {"Yellow": ["6s", "6s", "W6", "3s"]},
-    "powers": {"Yellow": "elder"},
     "turn": {"seat": "Yellow"},
 }
 DOC_EXAMPLE_ARGS = {"seed": 1}
@@ -320,6 +319,7 @@ class _Builder:
                 self.filled.append(f"{self.who(i)}'s powers: the Elder Guardian on a flower brings the elder power")
         if "elder" in self.powers[i] and out["elder"] is None:
             out["elder"] = "supply"
+            self.filled.append(f"{self.who(i)}'s Elder Guardian: in the supply")
         if not insects and elder is None and g == {}:
             return out
         if len(insects) < cfg.insects:
