@@ -189,7 +189,7 @@ def _fill_distinct(values, default, field, what):
     """Seat i's value: given, else default[i] when free, else the first free one."""
     given = [v for v in values if v is not None]
     for v in given:
-        if v not in default:
+        if not isinstance(v, (str, int)) or isinstance(v, bool) or v not in default:
             fail(f"seats.*.{field}", f"expected one of {', '.join(map(str, default))}, got {brief(v)}")
     if len(set(given)) != len(given):
         fail(f"seats.*.{field}", f"each seat needs a different {what}")
@@ -275,7 +275,7 @@ def complete(partial: dict, players, seed: int, options: dict):
     else:
         seat = 0 if phase == "setup" else alive.index(True)
         filled.append(f"the active seat: {seat} ({name[seat]})")
-    if phase != "setup" and phase != "over" and not alive[seat]:
+    if phase in ("draw", "actions") and not alive[seat]:
         fail("turn.seat", f"seat {seat} ({name[seat]}) is out of the game: the seat to act must still be in it")
 
     hexes = _hexes(ent, alive, phase, seat, cfg, name, filled)
@@ -379,7 +379,7 @@ def _cards(partial, ent, alive, cfg, name, seed, filled):
     used: dict[str, str] = {}
 
     def take(nm, field):
-        if nm not in cfg.by_name:
+        if not isinstance(nm, str) or nm not in cfg.by_name:
             fail(field, f"unknown card {brief(nm)}; printed cards are 1..{cfg.nprinted}, blank cards "
                  f"b1..b{cfg.nblank}, a written card {{\"written\": \"<text>\"}}")
         if nm in used:
