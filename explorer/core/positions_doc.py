@@ -58,7 +58,8 @@ def _table(schema: dict, titles: dict) -> list[str]:
     for name, prop in schema.get("properties", {}).items():
         default = "required" if name in required else (
             f"`{json.dumps(prop['default'])}`" if "default" in prop else "optional")
-        rows.append(f"| `{name}` | {_cell(_type(prop, titles))} | {_cell(default)} | {_cell(prop.get('description', ''))} |")
+        meaning = _cell(prop.get("description", ""))
+        rows.append(f"| `{name}` | {_cell(_type(prop, titles))} | {_cell(default)} | {meaning} |")
     return rows
 
 

@@ -207,8 +207,9 @@ def complete(partial: dict, players, seed: int, options: dict):
     from . import ChaosState
 
     filled: list[str] = []
-    if players not in (None, 6) or partial.get("players", 6) != 6:
-        fail("players", f"the chaos game is for six players, got {brief(players if players not in (None, 6) else partial.get('players'))}")
+    for got in (players, partial.get("players")):
+        if got not in (None, 6):
+            fail("players", f"the chaos game is for six players, got {brief(got)}")
     game = partial.get("game", "lotus_chaos")
     if not isinstance(game, str) or canonical_name(game) != "lotus_chaos":
         fail("game", f"expected 'lotus_chaos', got {brief(game)}")
@@ -243,7 +244,7 @@ def complete(partial: dict, players, seed: int, options: dict):
                       f"from the {len(need)} objective cards not given")
 
     alive = []
-    for i, e in enumerate(ent):
+    for e in ent:
         a = e.get("alive", True)
         if not isinstance(a, bool):
             fail(f"{e['_field']}.alive", f"expected true or false, got {brief(a)}")
@@ -434,7 +435,8 @@ def _cards(partial, ent, alive, cfg, name, seed, filled):
         for i, k in sorted(counts.items()):
             areas[i] += pool[:k]
             pool = pool[k:]
-            filled.append(f"{name[i]}'s play area: {k} printed cards dealt from the deck ({', '.join(areas[i][-k:]) or 'none'})")
+            dealt = ", ".join(areas[i][len(areas[i]) - k:]) or "none"
+            filled.append(f"{name[i]}'s play area: {k} printed cards dealt from the deck ({dealt})")
     for i in range(6):
         for nm in areas[i]:
             if cfg.by_name[nm] >= cfg.nprinted and nm not in blanks:
