@@ -320,3 +320,24 @@ def test_position_docs_are_generated_from_the_models():
     path = ROOT / "docs" / "positions" / "lotus.md"
     assert path.read_text(encoding="utf-8") == positions_doc.render("lotus"), \
         "stale: run python -m explorer.core.positions_doc lotus"
+
+
+LEAF = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.sampled_from(
+    ["Lily", "B6s", "R6d", "supply", "Red", "W3", "6s", "x", "draw", "reward", "over", "elder", "6", "path"]))
+JUNK = st.recursive(LEAF, lambda c: st.lists(c, max_size=5) | st.dictionaries(
+    st.sampled_from(["Red", "Blue", "0", "1", "Lily", "insects", "elder", "seat", "phase", "x"]), c, max_size=3),
+    max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(["hands", "decks", "deck_tops", "piles", "flowers", "guardians", "tokens",
+                                        "powers", "display", "wild_deck", "out", "turn", "winter", "completed",
+                                        "outcome", "players", "seed", "options"]), JUNK, max_size=4),
+       st.sampled_from([1, 2, 3, 4]))
+def test_junk_is_refused_with_a_field_named(partial, players):
+    try:
+        s = explorer.setup("lotus", partial, players=None if "players" in partial else players)
+    except PositionError as exc:
+        assert "field" in str(exc) or "does not validate:" in str(exc), str(exc)
+    else:
+        s.check_invariants()

@@ -71,9 +71,10 @@ def complete(partial: dict, players: int | None, seed: int, options: dict):
     if canonical_name(str(p.get("game", "lotus"))) != "lotus":
         _fail("game", f"expected 'lotus', got {brief(p.get('game'))}")
     players = _agree("players", p.get("players"), players)
-    opts = dict(p.get("options") or {})
+    opts = p.get("options") or {}
     if not isinstance(opts, dict):
         _fail("options", "expected an object of option values")
+    opts = dict(opts)
     for k, v in options.items():
         opts[k] = _agree(f"options.{k}", opts.get(k), v)
     if players is None:
@@ -111,6 +112,8 @@ def _agree(field, given, arg):
 
 def _solo_difficulty(p, opts, filled):
     powers = p["powers"]
+    if not isinstance(powers, (list, dict)):
+        return  # refused with its field when the seats are read
     first = powers.get(0, powers.get("0")) if isinstance(powers, dict) else (powers[:1] or [None])[0]
     if first is None and isinstance(powers, dict) and powers:
         first = next(iter(powers.values()))
@@ -256,6 +259,8 @@ class _Builder:
         pos["piles"] = [names.get(f"piles.{i}", []) for i in range(self.n)]
         pos["out"] = names.get("out", [])
         if p.get("completed") is not None:
+            if not isinstance(p["completed"], list):
+                _fail("completed", "expected a list of flower types (petal counts or names)")
             pos["completed"] = [cfg.petals[self.flower(f"completed.{j}", x)] for j, x in enumerate(p["completed"])]
         self.fill_decks(pos, hands, names)
         self.fill_wild(pos, names)
@@ -346,6 +351,8 @@ class _Builder:
         if phase is None and cfg.solo and self.choosing():
             phase = "choose_powers"
         t["phase"] = phase or "actions"
+        if not isinstance(t["phase"], str):
+            _fail("turn.phase", f"expected a phase name, got {brief(t['phase'])}")
         left = {"draw": 0, "reward": 1}.get(t["phase"], 2)
         t.setdefault("actions_left", left)
         t.setdefault("seat", 0)
