@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from dataclasses import dataclass
 
 import pytest
@@ -571,9 +572,10 @@ def chain(depth, last="1r"):
             "current": depth, "nodes": nodes}
 
 
-def test_200k_ply_line_round_trips_with_the_json_module(tmp_path):
-    t = Timeline.from_json(json.dumps(chain(200_000)), loader=heap_from_json)
-    assert len(t) == 200_001 and t.current.ply == 200_000 and t.current.state.pile == 10**6 - 200_000
+def test_a_line_far_deeper_than_the_recursion_limit_round_trips(tmp_path):
+    depth = 20 * sys.getrecursionlimit()  # any recursive walk would fail long before
+    t = Timeline.from_json(json.dumps(chain(depth)), loader=heap_from_json)
+    assert len(t) == depth + 1 and t.current.ply == depth and t.current.state.pile == 10**6 - depth
     assert t.end() is t.current and t.line()[0] is t.root
     t.comment(t.current, "deep")
     t.save(tmp_path / "deep.json")
