@@ -1,8 +1,9 @@
 """Set up any position from what a picture shows; every rulebook example as a named position.
 
-    import explorer
-    s = explorer.setup("lotus", {"flowers": {"Lily": ["B6s", "R6d"]}}, players=3)
-    s, filled = explorer.setup("lotus", {}, players=2, explain=True)   # what was filled in, in words
+>>> import explorer
+>>> s = explorer.setup("lotus", {"flowers": {"Lily": ["B6s", "R6d"]}}, players=3)
+>>> s, filled = explorer.setup("lotus", {}, players=2, explain=True)   # what was filled in, in words
+>>> ex = explorer.examples("round_house")["six reachable rooms"]       # a rulebook picture, named
 
 Each game's package holds the per-game part: ``explorer/games/<game>/setup.py`` with
 ``complete(partial, players, seed, options) -> (State, [what was filled in])`` and
