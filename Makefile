@@ -79,8 +79,10 @@ $(STAMP_WHEELS): | $(PY)
 		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel
 	touch $@
 
+# The engine/widget tests and the notebooks run side by side (two cores); each one's output is printed
+# whole when it finishes (--output-sync), so the two never interleave.
 test: $(STAMP_DEV) $(STAMP_WHEELS) chromium
-	$(MAKE) --no-print-directory -k test-py test-nb
+	$(MAKE) --no-print-directory -k -j2 --output-sync=target test-py test-nb
 
 test-py: $(STAMP_DEV) $(STAMP_WHEELS)
 	$(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
