@@ -38,11 +38,13 @@ from .compare import narrate as _narrate
 from .core import IllegalAction, State, rng, widgets_root
 from .core.seats import EVERYTHING, SPECTATOR
 from .core.seats import viewer as _viewer
+from .editor import EditMode
 from .timeline import Node, Timeline
 
 OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
 PUBLIC = SPECTATOR       # -1: the public spectator view
-_SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis")
+_SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis",
+           "edit_state")
 BOT_NAMES = ("random", "heuristic", "mcts")
 _PLAYOUT_LIMIT = 10_000
 _ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
@@ -61,6 +63,7 @@ def _bundle() -> str:
     out = [(root / "common.js").read_text(encoding="utf-8")]
     for p in sorted((root / "boards").glob("*.js")):  # a block each: boards cannot clash with each other
         out.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
+    out.append((root / "editor.js").read_text(encoding="utf-8"))
     out.append((root / "explorer.js").read_text(encoding="utf-8"))
     return "\n".join(out)
 
@@ -135,7 +138,7 @@ def _start(source, load_kwargs, components=None) -> Timeline:
     raise TypeError(f"Explorer needs a game name, a State, a Timeline or a saved timeline path, got {source!r}")
 
 
-class Explorer(anywidget.AnyWidget):
+class Explorer(EditMode, anywidget.AnyWidget):
     """Browse and play a game: board view, controls, legal moves, log, variation tree, compare, score race."""
 
     _esm = _bundle()
@@ -152,6 +155,7 @@ class Explorer(anywidget.AnyWidget):
     diff = t.Dict().tag(sync=True)  # {"a": id, "b": id, "lines": [...]} or {}
     preview = t.Dict().tag(sync=True)  # state.preview(action) for the action the front end points at
     analysis = t.Dict().tag(sync=True)  # {"bot", "node", "rows": [{action, visits, value, chosen}]} or {}
+    edit_state = t.Dict().tag(sync=True)  # the board editor: {"palette", "problems", "to_move", ...} or {}
 
     lock_seat = t.Bool(False)
 
@@ -190,6 +194,8 @@ class Explorer(anywidget.AnyWidget):
         self._bot_options = dict({"iterations": 300} if bot == "mcts" and bot_options is None else bot_options or {})
         self._bot_count = 0
         self._analysis_plot = None
+        self._editor = None
+        self._timelines: list[Timeline] = []
         full = tl.root.state.view(None)
         seats = full.get("seats") if isinstance(full.get("seats"), list) else None
         self._players = len(seats) if seats is not None else int(full.get("players") or 0)
@@ -360,11 +366,14 @@ class Explorer(anywidget.AnyWidget):
             "mark": lambda: self._set_mark(self._target(content)),
             "compare": lambda: self._compare(None, None),
             "clear_compare": self._clear_compare,
+            "edit": self._start_edit, "edit_op": lambda: self._edit_op(content.get("op")),
+            "edit_done": self._finish_edit, "edit_cancel": self._cancel_edit,
             "preview": lambda: self._front_preview(content.get("text")),
             "bot": lambda: self._front_bot(content.get("bot"), play=True),
             "analyse": lambda: self._front_bot(content.get("bot"), play=False),
         }
-        self._run(handlers.get(kind) or (lambda: _unknown(kind)), front=True)
+        self._run(lambda: (self._edit_guard(kind), (handlers.get(kind) or (lambda: _unknown(kind)))()), front=True,
+                  editing=True)
 
     def _front_delete(self, node: Node) -> None:
         """A locked seat may delete only its own moves and the variations it opened (never others' moves)."""
@@ -496,10 +505,12 @@ class Explorer(anywidget.AnyWidget):
         return value
 
     # -- doing things
-    def _run(self, fn, front: bool = False) -> None:
+    def _run(self, fn, front: bool = False, editing: bool = False) -> None:
         actor = self.state.current_player
         with self.hold_sync():
             try:
+                if not editing:
+                    self._edit_guard("")
                 fn()
             except Exception as exc:
                 self.error = self._shown_error(exc, actor)
@@ -591,6 +602,8 @@ class Explorer(anywidget.AnyWidget):
                 self.preview = {}
                 self.analysis = {}
                 self._drop_analysis_plot()
+                if self.seat is not None:  # the editor shows everything: it ends with the omniscient view
+                    self._editor = None
                 self._sync()
 
     def set_state(self, sync_data):
@@ -687,12 +700,15 @@ class Explorer(anywidget.AnyWidget):
         node = tl.current
         state = node.state
         viewer = self.viewer
+        editor = self._editor
+        if editor is not None:  # the position being edited, seen whole (edit mode needs the omniscient view)
+            state = editor.state
         full = state.view(None)
         view = full if viewer is None else state.view(viewer)
         hidden = set() if viewer is None else _ids(full) - _ids(view)
         to_move = state.current_player
         terminal = state.is_terminal
-        can_act = not terminal and (viewer is None or viewer == to_move)
+        can_act = editor is None and not terminal and (viewer is None or viewer == to_move)
 
         legal = []
         if can_act:
@@ -736,12 +752,15 @@ class Explorer(anywidget.AnyWidget):
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
             "hint": hint, "counter": self._counter(state, terminal), "nodes": len(tl),
             "bots": list(BOT_NAMES), "bot": self._bot_name,
-            "comment": node.comment, "children": here,
+            "comment": node.comment, "children": here, "editing": editor is not None,
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }
+        if editor is not None:
+            meta["hint"] = "editing the position: Done starts a new line from it, Cancel leaves it"
         with self.hold_sync():
             self.view = view
+            self.edit_state = editor.synced(self._seat_names) if editor is not None else {}
             self.legal = legal
             self.log = log
             self.tree = tree

@@ -70,12 +70,15 @@ function render({ model, el }) {
       onclick: () => send({ type: "comment", text: comment.value }) }),
     mark: btn("rx-mark", "Mark", "remember this node to compare another with it", { type: "mark" }),
     compare: btn("rx-compare", "Compare", "what changed from the marked node to this one", { type: "compare" }),
+    edit: btn("rx-edit-start", "Edit", "edit this position on the board (a new line starts from it)", { type: "edit" }),
   };
+  const editor = makeEditor(board, send);
   const diffBox = h("div", { class: "rx-diff" });
   const children = h("div", { class: "rx-children" });
   root.append(
     h("div", { class: "rx-header" }, title, counter),
     board,
+    editor.bar,
     h("div", { class: "rx-controls" }, Object.values(nav), playBtn, speedSel, resetBtn,
       h("label", { class: "rx-seat-label", text: "view as " }), seatSel, ply),
     h("div", { class: "rx-legal" }, filter, actions),
@@ -259,6 +262,7 @@ function render({ model, el }) {
     counter.textContent = meta.counter || "";
     if (view !== lastView) drawBoard(view);
     lastView = view;
+    editor.update(model.get("edit_state"));
 
     const names = meta.seat_names || [];
     const seatKey = seat === null || seat === undefined ? "everything" : String(seat);
@@ -278,6 +282,7 @@ function render({ model, el }) {
     tools.playout.disabled = !meta.can_playout;
     nodeTools.promote.disabled = nodeTools.del.disabled = nodeTools.comment.disabled = !!meta.at_start;
     nodeTools.compare.disabled = meta.mark === null || meta.mark === undefined;
+    nodeTools.edit.disabled = !!meta.lock_seat || !!meta.editing;
     nodeTools.mark.textContent = meta.mark !== null && meta.mark !== undefined ? `Mark (ply ${meta.mark_ply} marked)` : "Mark";
     input.disabled = !meta.can_act;
 
@@ -304,7 +309,7 @@ function render({ model, el }) {
     pending = true;
     queueMicrotask(() => { pending = false; update(); });
   };
-  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis"];
+  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis", "edit_state"];
   for (const k of keys) model.on(`change:${k}`, schedule);
   model.on("change:preview", showPreview);
   update();
