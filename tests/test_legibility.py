@@ -15,10 +15,18 @@ import time
 from pathlib import Path
 
 import pytest
-
 from legibility import contrast, problems
-from test_browser import (CHROMIUM, CHROMIUM_ARGS, EXTERNAL, ROOT, _free_port, _run_all_cells, _stop_server,
-                          _wait_for_kernel, _wait_for_server)
+from test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    EXTERNAL,
+    ROOT,
+    _free_port,
+    _run_all_cells,
+    _stop_server,
+    _wait_for_kernel,
+    _wait_for_server,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -175,9 +183,9 @@ def test_every_board_is_legible(boards, game, view):
 
 @pytest.mark.parametrize("round_", [1, 7])
 def test_the_harvest_heatmap_numbers_contrast_with_their_cells(round_):
-    from explorer.games.rice_paddy.plots import harvest_heatmap
-
     from rice_paddy.helpers import game
+
+    from explorer.games.rice_paddy.plots import harvest_heatmap
 
     s = game(2)  # red's and blue's paddy a both planted: two marks in one cell
     fig = harvest_heatmap(s, round_=round_)
@@ -188,3 +196,112 @@ def test_the_harvest_heatmap_numbers_contrast_with_their_cells(round_):
         assert contrast(ink, fill) >= 4.5, f"{text}: {ink} on {fill} is {contrast(ink, fill):.2f}:1"
     marks = fig.select(name="paddy-marks")[0].data
     assert len(marks["x"]) == 2 and len(set(marks["x"])) == 2, f"paddies drawn on the same spot: {marks['x']}"
+
+
+# -- the board editor, on the same boards (one JupyterLab for both) ---------------------------------------------
+
+def _same_state(game):
+    """The position the page's explorer for `game` shows (the set-up cell, replayed here)."""
+    import explorer
+    ex = explorer.Explorer(game, seed=3)
+    for _ in range(MOVES):
+        if ex.state.is_terminal:
+            break
+        ex.random_move()
+    if ex.state.is_terminal:
+        for _ in range(8):
+            ex.back()
+    return ex.state
+
+
+def _edits(game, page, root):
+    """From what the page marks (palette, board pieces and places), edits that work and one that the
+    position's validation refuses, found by trying them on the same position here."""
+    from explorer.editor import Editor
+    state = _same_state(game)
+    palette = root.locator(".rx-edit-palette [data-piece]").evaluate_all("els => els.map(e => e.dataset.piece)")
+    places = root.locator(".rx-board [data-place]").evaluate_all("els => els.map(e => e.dataset.place)")
+    pieces = root.locator(".rx-board [data-piece]").evaluate_all(
+        "els => els.map(e => [e.dataset.piece, e.closest('[data-place]')?.dataset.place || null])")
+    assert palette and places and pieces, (palette[:3], places[:3], pieces[:3])
+
+    def outcome(op):
+        ed = Editor(state)
+        try:
+            ed.apply(op)
+        except ValueError:
+            return None
+        return not ed.problems
+
+    puts, bad, removes = [], None, []
+    for piece in palette:
+        for place in dict.fromkeys(places):
+            op = {"op": "put", "piece": piece, "to": place}
+            ok = outcome(op)
+            if ok and len(puts) < 2 and all(p["piece"] != piece for p in puts):
+                puts.append(op)
+            elif ok is False and bad is None:
+                bad = op
+            if len(puts) == 2 and bad is not None:
+                break
+        if len(puts) == 2 and bad is not None:
+            break
+    for piece, place in pieces:
+        if place and outcome({"op": "remove", "piece": piece, "from": place}) and len(removes) < 2:
+            if all(r["piece"] != piece for r in removes):
+                removes.append({"op": "remove", "piece": piece, "from": place})
+    return puts, bad, removes
+
+
+def _edit_count(root) -> int:
+    return int(root.locator(".rx-edit").get_attribute("data-edits") or 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_editor_by_clicking(boards, game):
+    """Open the editor, see a validation message, cancel; edit again: put two components and remove two by
+    clicking, press Done, and play a legal move from the new position."""
+    from playwright.sync_api import expect
+    page, out = boards
+    root = page.locator(".rx-root").nth(GAMES.index(game))
+    root.scroll_into_view_if_needed()
+    _view_as(page, root, "everything")
+    nodes_before = root.locator(".rx-ply").inner_text()
+    root.locator(".rx-edit-start").click()
+    expect(root.locator(".rx-edit")).to_be_visible()
+    puts, bad, removes = _edits(game, page, root)
+    assert len(puts) == 2 and bad is not None and removes, (puts, bad, removes)
+
+    def click_put(op):
+        root.locator(f".rx-edit-palette [data-piece='{op['piece']}']").click()
+        root.locator(f".rx-board [data-place='{op['to']}']").first.click(force=True)
+
+    def click_remove(op):
+        root.locator(f".rx-board [data-place='{op['from']}'] [data-piece='{op['piece']}'], "
+                     f".rx-board [data-place='{op['from']}'][data-piece='{op['piece']}']").first.click(force=True)
+        root.locator(".rx-edit-remove").click()
+
+    click_put(bad)
+    expect(root.locator(".rx-edit-problems li").first).to_be_visible()
+    root.locator(".rx-edit-cancel").click()
+    expect(root.locator(".rx-edit")).to_be_hidden()
+    assert root.locator(".rx-ply").inner_text() == nodes_before  # cancel left everything as it was
+
+    root.locator(".rx-edit-start").click()
+    for op in puts:
+        before = _edit_count(root)
+        click_put(op)
+        expect(root.locator(".rx-edit")).to_have_attribute("data-edits", str(before + 1))
+        expect(root.locator(".rx-edit-problems li")).to_have_count(0)
+    for op in removes:
+        before = _edit_count(root)
+        click_remove(op)
+        expect(root.locator(".rx-edit")).to_have_attribute("data-edits", str(before + 1))
+    expect(root.locator(".rx-edit-problems li")).to_have_count(0)
+    root.locator(".rx-board").screenshot(path=str(out / f"edited-{game}.png"))
+    root.locator(".rx-edit-done").click()
+    expect(root.locator(".rx-edit")).to_be_hidden()
+    expect(root.locator(".rx-ply")).to_contain_text("ply 0")  # the edited position is a new line's root
+    root.locator(".rx-action").first.click()
+    expect(root.locator(".rx-ply")).to_contain_text("ply 1")
+    assert not root.locator(".rx-error").inner_text()

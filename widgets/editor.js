@@ -54,6 +54,7 @@ function makeEditor(board, send) {
     bar.hidden = !edit || !edit.palette;
     board.classList.toggle("rx-editing", !bar.hidden);
     if (bar.hidden) { picked = null; return; }
+    bar.dataset.edits = edit.edits;  // tests wait on this
     patch(palette, edit.palette, () => edit.palette.map((p) => h("button", {
       class: "rx-btn rx-edit-piece", "data-piece": p.piece, text: p.label, title: p.group || "",
       onclick: () => pick({ piece: p.piece, from: null, label: p.label }) })));
