@@ -4,6 +4,10 @@
 // card, the turn order and every reservoir. `update` patches the drawn elements in place; discs fade and
 // scale with CSS transitions (inline styles), so drain and flood steps animate. `preview` draws one arrow per
 // water move of state.preview(action) (drain, flow, flood), with a count when several discs share a route.
+// For the board editor (explorer/games/rice_paddy/edit.py): `data-place` on each field's hexes
+// ("hex:Red:a"), inner edges ("edge:Red:ad"), reservoir ("reservoir:Red") and banner ("seat:Red");
+// `data-piece` on what stands there (wall, gate, rock, water, magic, weed, pest, fertiliser, planted,
+// grown, worker, livestock), set only while the piece is there.
 
 const RP = { size: 28, dirs: [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]] };
 const RP_FILL = { field: "#efe6cf", paddy: "#dcecc8", planted: "#9fd18b", grown: "#e8c547" };
@@ -39,25 +43,35 @@ function rpBox(view) {
     w: Math.max(...xs) - Math.min(...xs) + 2 * RP.size + 16, h: Math.max(...ys) - Math.min(...ys) + 2 * RP.size };
 }
 
+function rpPlace(view, i, where) {  // a place id of the board editor
+  return where.replace("@", seatName(view, i));
+}
+
 function rpField(view, i, box) {
   const seat = view.seats[i];
   const g = s("g", { class: "rp-field", "data-seat": i,
     transform: `translate(${rpOrigin(box, i).join(",")})` });
-  g.append(s("rect", { class: "rp-banner", x: box.x0, y: box.y0 - 26, width: box.w - 8, height: 20, rx: 3,
+  const banner = s("g", { class: "rp-farm", "data-place": rpPlace(view, i, "seat:@") });
+  banner.append(s("rect", { class: "rp-banner", x: box.x0, y: box.y0 - 26, width: box.w - 8, height: 20, rx: 3,
     fill: seatColor(view, i), stroke: OUTLINE, "stroke-width": 0.8 }));
-  g.append(s("text", { class: "rp-name", x: box.x0 + 5, y: box.y0 - 11, "font-size": 12, fill: ink(seatColor(view, i)),
-    "font-weight": 600 }));
+  banner.append(s("text", { class: "rp-name", x: box.x0 + 5, y: box.y0 - 11, "font-size": 12,
+    fill: ink(seatColor(view, i)), "font-weight": 600 }, s("tspan", { class: "rp-who" }),
+  s("tspan", { class: "rp-workers" }), s("tspan", { text: " " }), s("tspan", { class: "rp-livestock" }),
+  s("tspan", { class: "rp-turn" })));
+  g.append(banner);
   const [rq, rr] = view.board.reservoir;
   const [rx, ry] = rpPixel(rq, rr);
-  g.append(s("polygon", { class: "rp-reservoir", points: rpCorners(rq, rr, RP.size * 0.92).join(" "),
+  const res = s("g", { class: "rp-res", "data-place": rpPlace(view, i, "reservoir:@") });
+  res.append(s("polygon", { class: "rp-reservoir", points: rpCorners(rq, rr, RP.size * 0.92).join(" "),
     fill: "#bfdcf5", stroke: "#3a6ea5" }));
-  g.append(s("text", { class: "rp-res-count", x: rx, y: ry + 4, "text-anchor": "middle", "font-size": 11 }));
+  res.append(s("text", { class: "rp-res-count", x: rx, y: ry + 4, "text-anchor": "middle", "font-size": 11 }));
+  g.append(res);
   const hexes = s("g", { class: "rp-hexes" });
   const pos = {};
   for (const hx of view.board.hexes) {
     pos[hx.label] = [hx.q, hx.r];
     const [cx, cy] = rpPixel(hx.q, hx.r);
-    const cell = s("g", { class: "rp-hex", "data-hex": hx.label });
+    const cell = s("g", { class: "rp-hex", "data-hex": hx.label, "data-place": rpPlace(view, i, `hex:@:${hx.label}`) });
     cell.append(s("polygon", { class: "rp-tile", points: rpCorners(hx.q, hx.r, RP.size).join(" "),
       fill: RP_FILL.field, stroke: "#c9bb98", "stroke-width": 0.8, style: RP_EASE }));
     cell.append(s("text", { class: "rp-label", x: cx - RP.size * 0.62, y: cy - RP.size * 0.28, "font-size": 11,
@@ -74,8 +88,12 @@ function rpField(view, i, box) {
   const edges = s("g", { class: "rp-edges" });
   for (const name of view.board.edges) {
     const e = rpEdge(pos[name[0]], pos[name[1]]);
-    edges.append(s("line", { class: "rp-edge", "data-edge": name, x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1],
-      stroke: "transparent", "stroke-width": 4, "stroke-linecap": "round", style: RP_EASE }));
+    // the drawn side, and over it a wider transparent line to click on
+    edges.append(s("g", { class: "rp-side", "data-place": rpPlace(view, i, `edge:@:${name}`) },
+      s("line", { class: "rp-edge", "data-edge": name, x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1],
+        stroke: "transparent", "stroke-width": 4, "stroke-linecap": "round", style: RP_EASE }),
+      s("line", { class: "rp-edge-hit", x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1], stroke: "transparent",
+        "stroke-width": 10 })));
   }
   // the board's outer sides are printed walls
   const taken = new Set(Object.values(pos).map((p) => p.join(",")));
@@ -96,9 +114,12 @@ function rpField(view, i, box) {
   return g;
 }
 
-function rpTokens(view, seat, pos) {
+function rpTokens(view, seat, pos, i) {
   const out = [];
   for (const p of seat.paddies || []) {
+    // the paddy's tokens, a place too: its contents are recorded on its first hex
+    const mark = s("g", { class: "rp-paddy-tokens", "data-place": rpPlace(view, i, `hex:@:${p.hexes[0]}`) });
+    out.push(mark);
     // the paddy's outline: every side of its hexes that does not lead to another of its hexes
     const mine = new Set([...p.hexes].map((c) => pos[c].join(",")));
     for (const c of p.hexes) {
@@ -107,35 +128,47 @@ function rpTokens(view, seat, pos) {
         if (mine.has(nb.join(","))) continue;
         const e = rpEdge(pos[c], nb);
         out.push(s("line", { class: "rp-outline", x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1],
-          stroke: "#2e9e57", "stroke-width": 1.2, "stroke-opacity": 0.9 }));
+          stroke: "#2e9e57", "stroke-width": 1.2, "stroke-opacity": 0.9, "pointer-events": "none" }));
       }
     }
     const [cx, cy] = rpPixel(...pos[p.hexes[0]]);
     out.push(s("text", { class: "rp-size", x: cx + RP.size * 0.05, y: cy - RP.size * 0.3, "font-size": 11,
-      "font-weight": 700, fill: p.chain === null ? "#5a4a1a" : "#1d4212",
+      "font-weight": 700, "pointer-events": "none", fill: p.chain === null ? "#5a4a1a" : "#1d4212",
       text: String(p.size) + (p.chain === null ? "" : "↓") },
     s("title", { text: `paddy ${p.hexes} (${p.size} hex${p.size > 1 ? "es" : ""})` +
       (p.chain === null ? ", not connected to the reservoir" : `, ${p.chain + 1} down from the reservoir`) })));
     for (let k = 0; k < p.weeds; k++) {
       const x = cx - RP.size * 0.6 + 6 * k;
-      out.push(s("path", { class: "rp-weed", d: `M${x},${cy + 14} l3,-7 l3,7 z`, fill: "#3c9a3c" }));
+      mark.append(s("path", { class: "rp-weed", "data-piece": "weed", d: `M${x},${cy + 14} l3,-7 l3,7 z`,
+        fill: "#3c9a3c" }));
     }
     for (let k = 0; k < p.pests; k++) {
-      out.push(s("circle", { class: "rp-pest", cx: cx + RP.size * 0.15 + 5 * k, cy: cy + 14, r: 2.2, fill: "#111" }));
+      mark.append(s("circle", { class: "rp-pest", "data-piece": "pest", cx: cx + RP.size * 0.15 + 5 * k, cy: cy + 14,
+        r: 2.2, fill: "#111" }));
     }
     if (p.fertilised) {
-      out.push(s("rect", { class: "rp-fert", x: cx + 10, y: cy + 1, width: 6, height: 6, fill: "#f1c40f",
+      mark.append(s("rect", { class: "rp-fert", "data-piece": "fertiliser", x: cx + 10, y: cy + 1, width: 6, height: 6,
+        fill: "#f1c40f",
         stroke: "#9a7d0a" }));
     }
   }
   return out;
 }
 
+function rpMark(el, piece) {  // a drawn piece: picked and removed in the editor while it is there
+  if (piece) el.setAttribute("data-piece", piece);
+  else el.removeAttribute("data-piece");
+}
+
 function rpUpdateField(g, view, seat, i) {
-  const turn = view.current_player === i ? " ◀" : "";
-  g.querySelector(".rp-name").textContent =
-    `${seatName(view, i)} · rice ${seat.rice} · W${seat.workers} L${seat.livestock}${turn}`;
+  g.querySelector(".rp-who").textContent = `${seatName(view, i)} · rice ${seat.rice} · `;
+  g.querySelector(".rp-workers").textContent = `W${seat.workers}`;
+  rpMark(g.querySelector(".rp-workers"), seat.workers > 0 && "worker");
+  g.querySelector(".rp-livestock").textContent = `L${seat.livestock}`;
+  rpMark(g.querySelector(".rp-livestock"), seat.livestock > 0 && "livestock");
+  g.querySelector(".rp-turn").textContent = view.current_player === i ? " ◀" : "";
   g.querySelector(".rp-res-count").textContent = `R ${seat.reservoir}`;
+  rpMark(g.querySelector(".rp-res-count"), seat.reservoir > 0 && "water");
   const paddyOf = {};
   for (const p of seat.paddies || []) for (const c of p.hexes) paddyOf[c] = p;
   g.querySelectorAll(".rp-hex").forEach((cell) => {
@@ -143,20 +176,27 @@ function rpUpdateField(g, view, seat, i) {
     const p = paddyOf[label];
     const fill = p ? RP_FILL[p.crop] || RP_FILL.paddy : RP_FILL.field;
     cell.querySelector(".rp-tile").setAttribute("fill", fill);
+    rpMark(cell.querySelector(".rp-tile"), p && p.crop);
     const wet = seat.water.includes(label);
     const disc = cell.querySelector(".rp-disc");
     disc.setAttribute("opacity", wet ? 1 : 0);
     disc.style.transform = wet ? "scale(1)" : "scale(0.2)";
-    cell.querySelector(".rp-magic").setAttribute("opacity", seat.magic.includes(label) ? 1 : 0);
-    cell.querySelector(".rp-rock").setAttribute("opacity", seat.rocks.includes(label) ? 1 : 0);
+    for (const [sel, on, piece] of [[".rp-disc", wet, "water"], [".rp-magic", seat.magic.includes(label), "magic"],
+      [".rp-rock", seat.rocks.includes(label), "rock"]]) {
+      const el = cell.querySelector(sel);
+      el.setAttribute("opacity", on ? 1 : 0);
+      el.setAttribute("pointer-events", on ? "visiblePainted" : "none");  // an absent piece: a click is the hex's
+      rpMark(el, on && piece);
+    }
   });
   const walls = new Set(seat.walls), gates = new Set(seat.gates);
   g.querySelectorAll(".rp-edge").forEach((line) => {
     const name = line.getAttribute("data-edge");
     line.setAttribute("stroke", walls.has(name) ? "#666" : gates.has(name) ? "#111" : "transparent");
     line.setAttribute("stroke-dasharray", gates.has(name) ? "4 3" : "none");
+    rpMark(line.parentNode, walls.has(name) ? "wall" : gates.has(name) && "gate");
   });
-  patch(g.querySelector(".rp-tokens"), seat.paddies, () => rpTokens(view, seat, g.__pos));
+  patch(g.querySelector(".rp-tokens"), seat.paddies, () => rpTokens(view, seat, g.__pos, i));
 }
 
 function rpOrigin(box, i) {  // three fields in a row; four in two rows of two, to fit a notebook's width
