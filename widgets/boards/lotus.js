@@ -2,12 +2,15 @@
 // seat's row (its hand only when the view carries it). Updates patch each flower and each row in place.
 
 const WILD = "#f3efe2";
+// The board editor's marks (explorer/games/lotus/edit.py): data-piece on a card, guardian or token row,
+// data-place on the garden, a flower, a hand, the display and each seat's deck, pile, supply and tokens.
+const seatKey = (view, i) => cap(view.seats?.[i]?.color || String(i));
 
 function cardSvg(view, card) {
   const wild = card.owner === null || card.owner === undefined;
   const fill = wild ? WILD : seatColor(view, card.owner);
   const svg = s("svg", { class: "rx-card" + (wild ? " rx-card-wild" : ""), width: 26, height: 36,
-    viewBox: "0 0 26 36", "data-id": card.id });
+    viewBox: "0 0 26 36", "data-id": card.id, "data-piece": card.id });
   svg.append(s("title", { text: `${card.id}: ${card.petals} petals, ` +
     (wild ? "wildflower" : `${card.symbols} symbol(s)`) }));
   svg.append(s("rect", { x: 1, y: 1, width: 24, height: 34, rx: 4, fill, stroke: "#555" }));
@@ -24,8 +27,10 @@ function cardSvg(view, card) {
 
 function drawFlower(view, f, x, y, scale) {
   const g = s("g", { class: "rx-flower", transform: `translate(${x},${y})`, "data-petals": f.petals,
-    "data-placed": f.placed });
+    "data-placed": f.placed, "data-place": `flower:${f.name}` });
   g.append(s("title", { text: `${f.name}: ${f.placed}/${f.petals} petals` }));
+  g.append(s("rect", { class: "rx-flower-area", x: 0, y: 0, width: 150, height: gardenLayout(view).cellH,
+    fill: "transparent" }));  // the whole cell takes a click (the editor's place)
   const cx = 75, cy = 60;
   for (let k = 0; k < f.petals; k++) {
     const angle = (360 * k) / f.petals;
@@ -35,6 +40,7 @@ function drawFlower(view, f, x, y, scale) {
       const wild = card.owner === null || card.owner === undefined;
       pg.setAttribute("class", "rx-petal rx-petal-placed" + (wild ? " rx-petal-wild" : ""));
       pg.setAttribute("data-id", card.id);
+      pg.setAttribute("data-piece", card.id);
       pg.append(s("title", { text: wild ? `${card.id} (wildflower)` :
         `${card.id} (${seatShort(view, card.owner)}, ${card.symbols} symbol(s))` }));
       pg.append(s("ellipse", { cx: 0, cy: -28, rx: 11, ry: 22,
@@ -62,12 +68,15 @@ function drawFlower(view, f, x, y, scale) {
     const a = (2 * Math.PI * i) / Math.max(n, 1) + Math.PI / 4;
     const gx = cx + (n > 1 ? 9 * Math.cos(a) : 0) + 20, gy = cy + 22 + (n > 1 ? 6 * Math.sin(a) : 0);
     const title = s("title", { text: `${gd.elder ? "Elder Guardian" : "guardian"} of ${seatShort(view, gd.seat)}` });
+    const piece = `${gd.elder ? "elder" : "guardian"}:${seatKey(view, gd.seat)}`;
+    const label = `${seatKey(view, gd.seat)} ${gd.elder ? "Elder Guardian" : "guardian"} on the ${f.name}`;
     if (gd.elder) {
       g.append(s("rect", { class: "rx-guardian rx-elder", x: gx - 6, y: gy - 6, width: 12, height: 12,
-        transform: `rotate(45 ${gx} ${gy})`, fill: seatColor(view, gd.seat), stroke: "#222" }, title));
+        transform: `rotate(45 ${gx} ${gy})`, fill: seatColor(view, gd.seat), stroke: "#222",
+        "data-piece": piece, "aria-label": label }, title));
     } else {
       g.append(s("circle", { class: "rx-guardian", cx: gx, cy: gy, r: 5, fill: seatColor(view, gd.seat),
-        stroke: "#222" }, title));
+        stroke: "#222", "data-piece": piece, "aria-label": label }, title));
     }
   });
   g.append(drawMeter(view, f, 10, 134, scale));
@@ -131,7 +140,7 @@ function updateGarden(box, view) {
   const L = gardenLayout(view);
   patch(box, L, () => {
     if (!L.n) {
-      return s("svg", { class: "rx-garden-svg", viewBox: "0 0 300 32", width: 300, height: 32 },
+      return s("svg", { class: "rx-garden-svg", viewBox: "0 0 300 32", width: 300, height: 32, "data-place": "garden" },
         s("text", { x: 4, y: 20, class: "rx-empty", text: "The garden is empty." }));
     }
     const svg = s("svg", { class: "rx-garden-svg", viewBox: `0 0 ${L.cols * 150} ${L.rows * L.cellH}`,
@@ -148,21 +157,31 @@ function updateGarden(box, view) {
   });
 }
 
+function supplyStat(view, seat, i) {
+  const key = seatKey(view, i), n = seat.supply?.insects ?? 0;
+  return h("span", { class: "rx-stat", title: "guardians in supply", "data-place": `supply:${key}` }, "supply ",
+    h("span", { "data-piece": n ? `guardian:${key}` : null, "aria-label": n ? `${key} guardian in the supply` : null,
+      text: `${n} insect(s)` }),
+    seat.supply?.elder ? h("span", { "data-piece": `elder:${key}`, "aria-label": `${key} Elder Guardian in the supply`,
+      text: " + elder" }) : null);
+}
+
 function seatRow(view, seat, i) {
+  const key = seatKey(view, i);
   const hand = Array.isArray(seat.hand)
-    ? h("span", { class: "rx-hand" }, seat.hand.map((c) => cardSvg(view, c)))
-    : h("span", { class: "rx-hand rx-hidden" },
+    ? h("span", { class: "rx-hand", "data-place": `hand:${key}` }, seat.hand.map((c) => cardSvg(view, c)))
+    : h("span", { class: "rx-hand rx-hidden", "data-place": `hand:${key}` },
       h("span", { class: "rx-facedown", title: "face-down cards", text: `▮ × ${seat.hand_size}` }));
   return [
     h("span", { class: "rx-chip" }),
     h("span", { class: "rx-seatname", text: seatName(view, i) + (seat.team !== null && seat.team !== undefined ? ` (team ${seat.team + 1})` : "") }),
     hand,
     h("span", { class: "rx-stat", title: "hand / limit", text: `hand ${seat.hand_size}/${seat.hand_limit}` }),
-    h("span", { class: "rx-stat", title: "cards in deck", text: `deck ${seat.deck_size}` }),
-    h("span", { class: "rx-stat", title: "scoring pile", text: `pile ${seat.pile_size}` }),
-    h("span", { class: "rx-stat", title: "scoring tokens", text: `tokens ${seat.tokens}` }),
-    h("span", { class: "rx-stat", title: "guardians in supply",
-      text: `supply ${seat.supply?.insects ?? 0} insect(s)${seat.supply?.elder ? " + elder" : ""}` }),
+    h("span", { class: "rx-stat", title: "cards in deck", text: `deck ${seat.deck_size}`, "data-place": `deck:${key}` }),
+    h("span", { class: "rx-stat", title: "scoring pile", text: `pile ${seat.pile_size}`, "data-place": `pile:${key}` }),
+    h("span", { class: "rx-stat", title: "scoring tokens", text: `tokens ${seat.tokens}`, "data-place": `tokens:${key}`,
+      "data-piece": seat.tokens ? `token:${key}` : null, "aria-label": seat.tokens ? `a scoring token of ${key}` : null }),
+    supplyStat(view, seat, i),
     h("span", { class: "rx-powers" }, (seat.powers || []).map((p) => h("span", { class: "rx-power", text: p }))),
     h("span", { class: "rx-score", title: "public score", text: `score ${seat.score}` }),
   ];
@@ -183,10 +202,10 @@ function updateSupply(box, view) {
   patch(box, [view.display, view.wild_deck, view.tokens_left, view.winter_lotus, view.solo_completed, view.solo], () => {
     const out = [];
     if (!view.solo || (view.display || []).length) {
-      out.push(h("span", { class: "rx-display" }, h("span", { class: "rx-label", text: "Wildflowers: " }),
+      out.push(h("span", { class: "rx-display", "data-place": "display" }, h("span", { class: "rx-label", text: "Wildflowers: " }),
         (view.display || []).map((c) => cardSvg(view, c))));
     }
-    out.push(h("span", { class: "rx-stat", text: `wild deck ${view.wild_deck}` }));
+    out.push(h("span", { class: "rx-stat", text: `wild deck ${view.wild_deck}`, "data-place": "wild_deck" }));
     if (view.tokens_left !== null && view.tokens_left !== undefined) {
       out.push(h("span", { class: "rx-stat", text: `tokens left ${view.tokens_left}` }));
     }
@@ -201,7 +220,9 @@ function updateSupply(box, view) {
 registerBoard("lotus", {
   draw(view, ctx) {
     const wrap = h("div", { class: "rx-garden" },
-      h("div", { class: "rx-status" }), h("div", { class: "rx-result-box" }), h("div", { class: "rx-garden-box" }),
+      h("div", { class: "rx-status" }), h("div", { class: "rx-result-box" }),
+      h("div", { class: "rx-label rx-garden-place", "data-place": "garden", title: "the garden: a card put here "
+        + "goes onto the flower of its type", text: "Garden" }), h("div", { class: "rx-garden-box" }),
       h("div", { class: "rx-supply" }), h("div", { class: "rx-seats" }));
     this.update(wrap, view, null, ctx);
     return wrap;
