@@ -3,8 +3,15 @@
 // it can reach this turn (the view lists them per leader: the board never works out a rule); clicking a
 // highlighted room then plays that move when it is that seat's move. Everything sits in one closure so its
 // names cannot clash with other boards in the concatenated module.
+// For the board editor (widgets/editor.js), components carry `data-piece` and the places they go `data-place`,
+// in the words of explorer/games/round_house/edit.py: leader:red:1, worker:red(:permanent), tile:bank,
+// good:tea, money, marker on room:o1, hall, town:southeast, cell:a1, seat:red, round:3.
 (() => {
   const GOOD = { fruit: "#d1495b", cel: "#4f9d55", tea: "#3a6ea5", gold: "#e3b505" };
+  const GOOD_WORD = { fruit: "fruit", cel: "celadon", tea: "tea", gold: "gold" };
+  const MARKER = { x: 672, y: 312, box: 26 };  // the worship marker's track, under the grid
+  const color = (view, p) => view.seats[p].color;
+  const worker = (view, p, permanent) => `worker:${color(view, p)}${permanent ? ":permanent" : ""}`;
   // Laid out to fit a notebook's width (about 940 px) at full size: no text under 11 px.
   const W = 940, H = 672;
   const GRID = { x: 672, y: 64, cell: 50 };  // where the worship grid sits, right of the building
@@ -39,7 +46,9 @@
     const [x, y] = r.xy;
     const big = r.space === "tile_large";
     const w = big ? 112 : 104, hgt = big ? 50 : 48;
-    const g = s("g", { class: "rh-room", "data-id": r.id });
+    const tile = r.space.startsWith("tile");
+    const g = s("g", { class: "rh-room", "data-id": r.id, "data-place": `room:${r.id}`,
+      "data-piece": tile ? `tile:${r.kind}` : null, "aria-label": tile ? `${r.title} tile` : null });
     g.append(s("title", { text: `${r.id}: ${r.title}` + (r.market ? " — " +
       r.market.map((m) => `${m.good}→${m.reward}`).join(", ") : "") }));
     const lit = state.reach && state.reach.includes(r.id);
@@ -55,13 +64,15 @@
       else {
         const col = seatColor(view, ch.seat);
         g.append(s("rect", { x: cx, y: cy, width: 8, height: 8, fill: ch.permanent ? col : "#fff", stroke: OUTLINE,
-          "stroke-width": ch.permanent ? 1 : 2.5, class: "rh-chair" }, s("title", { text: `${seatName(view, ch.seat)}: ` +
+          "stroke-width": ch.permanent ? 1 : 2.5, class: "rh-chair", "data-piece": worker(view, ch.seat, ch.permanent),
+          "aria-label": `${seatName(view, ch.seat)} worker` }, s("title", { text: `${seatName(view, ch.seat)}: ` +
           (ch.permanent ? "permanent investment" : "investment (once)") })));
       }
     }
     r.goods.forEach((gd, k) => {
       g.append(s("rect", { x: x + w / 2 - 34 + 10 * k, y: y + hgt / 2 - 11, width: 8, height: 8,
-        fill: gd ? GOOD[gd] : "none", stroke: "#555" }, s("title", { text: gd || "empty" })));
+        fill: gd ? GOOD[gd] : "none", stroke: "#555", "data-piece": gd ? `good:${GOOD_WORD[gd]}` : null },
+      s("title", { text: gd || "empty" })));
     });
     if (lit) {
       g.style.cursor = "pointer";
@@ -72,7 +83,8 @@
 
   function leaderDot(view, seat, li, x, y, state) {
     const c = s("circle", { cx: x, cy: y, r: 7, fill: seatColor(view, seat), stroke: OUTLINE, "stroke-width": 1.5,
-      class: "rh-leader", "data-seat": seat, "data-leader": li + 1, style: "cursor:pointer" });
+      class: "rh-leader", "data-seat": seat, "data-leader": li + 1, style: "cursor:pointer",
+      "data-piece": `leader:${color(view, seat)}:${li + 1}`, "aria-label": `${seatName(view, seat)} leader ${li + 1}` });
     c.append(s("title", { text: `${seatName(view, seat)} leader ${li + 1}: click to show where it can go` }));
     if (state.sel && state.sel[0] === seat && state.sel[1] === li) c.setAttribute("stroke-width", 4);
     c.addEventListener("click", (ev) => { ev.stopPropagation(); state.pick(seat, li); });
@@ -82,7 +94,7 @@
   function drawHall(view, state, xy) {
     const [x, y] = xy.h;
     const lit = state.reach && state.reach.includes("h");
-    const g = s("g", { class: "rh-hall", "data-id": "h" });
+    const g = s("g", { class: "rh-hall", "data-id": "h", "data-place": "hall" });
     const fill = lit ? "#e8584f" : "#b02a26";
     g.append(s("rect", { x: x - 50, y: y - 24, width: 100, height: 48, rx: 6, fill,
       stroke: lit ? "#d08a00" : "#611", "stroke-width": lit ? 3 : 1 }));
@@ -92,20 +104,21 @@
     return g;
   }
 
-  function drawLeaders(g, view, state, xy) {
-    // leaders sharing a room stand side by side along its top edge (the hall: along its bottom)
+  function drawLeaders(groups, view, state, xy) {
+    // leaders sharing a room stand side by side along its top edge (the hall: along its bottom); each is drawn
+    // in its room's group
     const count = {};
     view.seats.forEach((seat, p) => {
       seat.leaders.forEach((where, li) => {
         const k = count[where] = (count[where] || 0) + 1;
         if (where === "h") {
           const [x, y] = xy.h;
-          g.append(leaderDot(view, p, li, x - 42 + 16 * (k - 1), y + 12, state));
+          groups.h.append(leaderDot(view, p, li, x - 42 + 16 * (k - 1), y + 12, state));
         } else {
           const r = view.rooms.find((q) => q.id === where);
           const big = r.space === "tile_large";
           const right = r.xy[0] + (big ? 56 : 52), top = r.xy[1] - (big ? 25 : 24);
-          g.append(leaderDot(view, p, li, right - 16 * (k - 1), top, state));
+          groups[where].append(leaderDot(view, p, li, right - 16 * (k - 1), top, state));
         }
       });
     });
@@ -114,21 +127,24 @@
   function drawTowns(g, view) {
     for (const t of view.towns) {
       const [x, y] = t.xy;
-      g.append(s("circle", { cx: x, cy: y, r: 34, fill: "#e8f0e0", stroke: t.caravan ? "#b8860b" : "#889",
+      const tg = s("g", { "data-place": `town:${t.name}` });
+      g.append(tg);
+      tg.append(s("circle", { cx: x, cy: y, r: 34, fill: "#e8f0e0", stroke: t.caravan ? "#b8860b" : "#889",
         "stroke-width": t.caravan ? 4 : 1, class: t.caravan ? "rh-town rh-caravan" : "rh-town" }));
-      g.append(s("text", { x, y: y - 12, "text-anchor": "middle", text: t.name }));
+      tg.append(s("text", { x, y: y - 12, "text-anchor": "middle", text: t.name }));
       let k = 0;
       t.workers.forEach((n, p) => {
         if (!n) return;
         const col = seatColor(view, p);
         const cx = x - 17 + 17 * (k % 3), cy = y + 6 + 16 * Math.floor(k / 3);
-        g.append(s("circle", { cx, cy, r: 8, fill: col, stroke: OUTLINE },
-          s("title", { text: `${seatName(view, p)}: ${n} worker(s)` })));
-        g.append(s("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: ink(col), "font-size": 11,
-          "font-weight": "bold", text: n }));
+        tg.append(s("g", { "data-piece": worker(view, p), "aria-label": `${seatName(view, p)} worker` },
+          s("circle", { cx, cy, r: 8, fill: col, stroke: OUTLINE },
+            s("title", { text: `${seatName(view, p)}: ${n} worker(s)` })),
+          s("text", { x: cx, y: cy + 4, "text-anchor": "middle", fill: ink(col), "font-size": 11,
+            "font-weight": "bold", text: n })));
         k++;
       });
-      if (t.caravan) g.append(s("text", { x, y: y + 48, "text-anchor": "middle", fill: "#6e5000",
+      if (t.caravan) tg.append(s("text", { x, y: y + 48, "text-anchor": "middle", fill: "#6e5000",
         "font-weight": "bold", text: "caravan" }));
     }
   }
@@ -140,11 +156,14 @@
     grid.points.forEach((pts, i) => {
       const r = Math.floor(i / grid.cols), col = i % grid.cols;
       const x = gx + col * c, y = gy + r * c;
-      g.append(s("rect", { x, y, width: c, height: c, fill: "#fff", stroke: "#999" },
+      const cg = s("g", { "data-place": `cell:${grid.cells[i]}` });
+      g.append(cg);
+      cg.append(s("rect", { x, y, width: c, height: c, fill: "#fff", stroke: "#999" },
         s("title", { text: `${grid.cells[i]}: ${pts} points` })));
-      g.append(s("text", { x: x + c / 2, y: y + c / 2 - 1, "text-anchor": "middle", fill: "#555", text: pts }));
-      grid.elders[i].forEach((p, k) => g.append(s("circle", { cx: x + 11 + 9 * (k % 4),
-        cy: y + c - 15 - 9 * Math.floor(k / 4), r: 4, fill: seatColor(view, p), stroke: OUTLINE, class: "rh-elder" },
+      cg.append(s("text", { x: x + c / 2, y: y + c / 2 - 1, "text-anchor": "middle", fill: "#555", text: pts }));
+      grid.elders[i].forEach((p, k) => cg.append(s("circle", { cx: x + 11 + 9 * (k % 4),
+        cy: y + c - 15 - 9 * Math.floor(k / 4), r: 4, fill: seatColor(view, p), stroke: OUTLINE, class: "rh-elder",
+        "data-piece": worker(view, p), "aria-label": `${seatName(view, p)} elder` },
       s("title", { text: `${seatName(view, p)}: elder` }))));
     });
     const amulets = {};
@@ -162,17 +181,44 @@
     });
   }
 
+  function drawMarker(g, view) {  // rounds 0..length; the marker stands on the current one
+    const { x, y, box } = MARKER;
+    g.append(s("text", { x: x - 12, y: y - 10, "font-weight": "bold", "font-size": 13, text: "Worship marker" }));
+    for (let k = 0; k <= view.length; k++) {
+      const bx = x + k * box, here = k === view.marker;
+      const rg = s("g", { "data-place": `round:${k}` }, s("rect", { x: bx, y, width: box - 2, height: box - 2,
+        fill: "#fff", stroke: "#999" }, s("title", { text: `round ${k} of ${view.length}` })));
+      const num = s("text", { x: bx + box / 2 - 1, y: y + box / 2 + 3, "text-anchor": "middle", "font-size": 11,
+        fill: here ? "#222" : "#555", "font-weight": here ? "bold" : null, text: k });
+      if (here) {
+        rg.append(s("g", { class: "rh-marker", "data-piece": "marker", "aria-label": "worship marker" },
+          s("circle", { cx: bx + box / 2 - 1, cy: y + box / 2 - 1, r: 10, fill: "none", stroke: "#b8860b",
+            "stroke-width": 3 }), num));
+      } else rg.append(num);
+      g.append(rg);
+    }
+  }
+
+  function goodsSpans(view, st) {  // "goods fruit 0, cel 1, ...": each held good is a piece in the seat's supply
+    const out = [h("span", { text: "goods " })];
+    Object.entries(st.goods).forEach(([k, v], i) => {
+      out.push(h("span", { text: `${k} ${v}` + (i < 3 ? ", " : ""), "data-piece": v ? `good:${GOOD_WORD[k]}` : null,
+        "aria-label": `${GOOD_WORD[k]} of ${st.name}` }));
+    });
+    return out;
+  }
+
   function drawSeats(view) {  // HTML under the board, so long lines wrap
     const label = view.result ? `Final: ${view.result.seats.join(", ")} · winner(s) ` +
       view.result.winners.map((w) => seatName(view, w)).join(", ") : view.turn_label;
     return [h("div", { class: "rx-status rh-status", text: label }), h("div", { class: "rx-seats rh-seats" },
       view.seats.map((st) => h("div", { class: "rx-seatrow" + (view.current_player === st.seat ? " rx-turn" : ""),
-        style: `--seat: ${seatColor(view, st.seat)}` },
+        style: `--seat: ${seatColor(view, st.seat)}`, "data-place": `seat:${st.color}` },
       h("span", { class: "rx-chip" }), h("span", { class: "rx-seatname", text: st.name }),
       h("span", { class: "rx-score", text: `${st.points} pts` }),
-      h("span", { class: "rx-stat", text: `${st.money} money` }),
-      h("span", { class: "rx-stat", title: "goods: fruit, celadon, tea, gold",
-        text: "goods " + Object.entries(st.goods).map(([k, v]) => `${k} ${v}`).join(", ") }),
+      h("span", { class: "rx-stat", text: `${st.money} money`, "data-piece": st.money ? "money" : null,
+        "aria-label": `money of ${st.name}` }),
+      h("span", { class: "rx-stat", title: "goods: fruit, celadon, tea, gold" }, ...goodsSpans(view, st)),
       h("span", { class: "rx-stat", text: `board ${st.board} · resource ${st.resource}` }),
       h("span", { class: "rx-stat", text: `${st.hand_size} order(s) in hand · ${st.completed.length} done` }))))];
   }
@@ -190,16 +236,16 @@
     const paths = s("g", { class: "rh-paths" });
     drawPaths(paths, view, xy);
     svg.append(paths);
-    svg.append(drawHall(view, state, xy));
-    for (const r of view.rooms) svg.append(drawRoom(view, r, state));
-    const leaders = s("g", { class: "rh-leaders" });
-    drawLeaders(leaders, view, state, xy);
-    svg.append(leaders);
+    const groups = { h: drawHall(view, state, xy) };
+    svg.append(groups.h);
+    for (const r of view.rooms) svg.append(groups[r.id] = drawRoom(view, r, state));
+    drawLeaders(groups, view, state, xy);
     const towns = s("g", { class: "rh-towns" });
     drawTowns(towns, view);
     svg.append(towns);
     const grid = s("g", { class: "rh-grid" });
     drawGrid(grid, view);
+    drawMarker(grid, view);
     svg.append(grid);
     svg.addEventListener("click", () => state.pick(null));
     return [svg, ...drawSeats(view)];
