@@ -33,7 +33,7 @@ def seat(state, i):
 
 def test_palette_and_places(start):
     ids = [p["piece"] for p in palette(start)]
-    assert ids == [f"token:{c}" for c in ("Red", "Blue", "Yellow", "Grey", "White", "Black")] + ["card", "blank"]
+    assert ids == ["card", "blank"] + [f"token:{c}" for c in ("Red", "Blue", "Yellow", "Grey", "White", "Black")]
     assert all(p["label"] and p["group"] for p in palette(start))
     marked = places(start)
     assert len(marked) == len(set(marked)) == 37 + 6 + 1

@@ -43,13 +43,12 @@ def hex_place(cfg, h) -> str:
 
 
 def palette(state) -> list[dict]:
-    """What may be added: each seat's token, the top card of the deck, a blank card."""
-    out = [{"piece": f"token:{_cap(state.colour[i])}", "label": f"{state.name(i)}'s token", "group": "tokens"}
-           for i in range(state.cfg.players)]
-    out.append({"piece": "card", "label": "top card of the deck", "group": "cards"})
+    """What may be added: the top card of the deck, a blank card, each seat's token (which moves it)."""
+    out = [{"piece": "card", "label": "top card of the deck", "group": "cards"}]
     if state.cfg.nblank:
         out.append({"piece": "blank", "label": "a blank card", "group": "cards"})
-    return out
+    return out + [{"piece": f"token:{_cap(state.colour[i])}", "label": f"{state.name(i)}'s token", "group": "tokens"}
+                  for i in range(state.cfg.players)]
 
 
 def places(state) -> list[str]:
