@@ -1,6 +1,9 @@
 // Lotus, the six-player chaos game: the hex board (zones), the six tokens in their colours with their numbers,
 // each seat's play area and (when the view carries it) its objective, with its hexes highlighted on demand.
 // Updates move the tokens in place (a CSS transition animates stepping); previews draw an arrow per moving token.
+// The board editor's marks (explorer/games/lotus_chaos/edit.py): data-place on every hex ("hex:N", "hex:1,-2"),
+// each play area ("area:Red") and the deck; data-piece on each token on the board ("token:Red") and each card
+// in a play area ("12", "b3").
 
 const CHAOS_SIZE = 24;
 const CHAOS_ZONE = { plain: "#f4f1e8", red: "#d1495b", purple: "#9b6fc0", blue: "#5b8fd0", green: "#6fb46f" };
@@ -10,6 +13,8 @@ const CHAOS_TOKEN = { red: "#d1495b", blue: "#3a6ea5", yellow: "#e3b505", grey: 
 function chaosPx(q, r) {
   return [CHAOS_SIZE * 1.5 * q, CHAOS_SIZE * Math.sqrt(3) * (r + q / 2)];
 }
+
+const chaosHexPlace = (q, r, corner) => `hex:${corner || `${q},${r}`}`;
 
 function chaosPolygon(q, r) {
   const [cx, cy] = chaosPx(q, r);
@@ -56,18 +61,19 @@ function chaosBoardSvg(view, el) {
   const hexes = s("g", { class: "rx-chaos-hexes" });
   for (const [q, rr, zone, corner] of view.zones || []) {
     const poly = s("polygon", { class: "rx-chaos-hex", points: chaosPolygon(q, rr), fill: CHAOS_ZONE[zone] || "#eee",
-      stroke: "#777", "stroke-width": 1, "data-q": q, "data-r": rr, "data-zone": zone },
+      stroke: "#777", "stroke-width": 1, "data-q": q, "data-r": rr, "data-zone": zone,
+      "data-place": chaosHexPlace(q, rr, corner) },
     s("title", { text: `${q},${rr} ${zone}${corner ? " " + corner : ""}` }));
     hexes.append(poly);
     if (corner) {
       const [cx, cy] = chaosPx(q, rr);
       hexes.append(s("text", { x: cx, y: cy - CHAOS_SIZE * 0.46, "text-anchor": "middle", "font-size": 11,
-        "font-weight": 700, fill: ink(CHAOS_ZONE[zone] || "#eee"), text: corner }));
+        "font-weight": 700, fill: ink(CHAOS_ZONE[zone] || "#eee"), text: corner, "pointer-events": "none" }));
     }
   }
   svg.append(hexes);
   svg.append(s("g", { class: "rx-chaos-tokens" }));
-  svg.append(s("g", { class: "rx-chaos-preview" }));
+  svg.append(s("g", { class: "rx-chaos-preview", "pointer-events": "none" }));
   el.__rxRadius = r;
   return svg;
 }
@@ -92,12 +98,19 @@ function chaosPlaceTokens(el, view) {
       layer.append(tok);
     }
     const spot = spots[i];
-    if (spot) {
+    const corner = st.hex && (view.zones || []).find(([q, r]) => q === st.hex[0] && r === st.hex[1])?.[3];
+    if (spot) {  // the token is a piece on its hex (and clicking it puts a picked piece on that hex)
+      tok.setAttribute("data-piece", `token:${cap(st.color)}`);
+      tok.setAttribute("data-place", chaosHexPlace(st.hex[0], st.hex[1], corner));
+      tok.setAttribute("aria-label", `${st.name}'s token`);
+      tok.style.pointerEvents = "";
       tok.setAttribute("transform", `translate(${spot[0].toFixed(1)},${spot[1].toFixed(1)})`);
       tok.style.transform = `translate(${spot[0].toFixed(1)}px,${spot[1].toFixed(1)}px)`;
       tok.style.opacity = "1";
     } else {
       tok.style.opacity = "0";  // out of the game (or not placed yet)
+      for (const a of ["data-piece", "data-place", "aria-label"]) tok.removeAttribute(a);
+      tok.style.pointerEvents = "none";
     }
     tok.classList.toggle("rx-chaos-out", !st.alive);
     tok.classList.toggle("rx-chaos-current", view.current_player === i);
@@ -125,8 +138,9 @@ function chaosSeats(el, view) {
   const box = el.querySelector(".rx-chaos-seats");
   patch(box, [view.seats, view.current_player, view.viewer], () => (view.seats || []).map((st, i) => {
     const cards = (st.cards || []).map((c) => h("span", { class: "rx-chaos-card" + (c.blank ? " rx-chaos-blank" : ""),
-      title: c.printed || c.text, text: c.id }));
+      title: c.printed || c.text, text: c.id, "data-piece": c.id, "aria-label": `card ${c.id}` }));
     const row = h("div", { class: "rx-seat rx-chaos-seat" + (st.alive ? "" : " rx-chaos-out"), "data-seat": i,
+      "data-place": `area:${cap(st.color)}`,
       style: st.alive ? "" : "color: #5f5f5f" },
     h("span", { class: "rx-chaos-swatch", style: `display:inline-block;width:10px;height:10px;border-radius:5px;` +
       `background:${st.alive ? CHAOS_TOKEN[st.color] || "#888" : "#bbb"};border:1px solid #333` }),
@@ -159,7 +173,9 @@ function chaosStatus(view) {
 registerBoard("lotus_chaos", {
   draw(view, ctx) {
     const el = h("div", { class: "rx-chaos" }, h("div", { class: "rx-status rx-chaos-status" }),
-      h("div", { class: "rx-chaos-board" }), h("div", { class: "rx-chaos-seats" }));
+      h("div", { class: "rx-chaos-board" }), h("div", { class: "rx-chaos-seats" }),
+      h("div", { class: "rx-chaos-deck", "data-place": "deck", title: "the action deck (a card put here goes on top)",
+        style: "display:inline-block;margin-top:4px;padding:2px 10px;border:1px dashed #777;border-radius:3px" }));
     el.querySelector(".rx-chaos-board").append(chaosBoardSvg(view, el));
     el.__rxHighlight = null;
     this.update(el, view, null, ctx);
@@ -170,6 +186,8 @@ registerBoard("lotus_chaos", {
     el.querySelector(".rx-chaos-status").textContent = chaosStatus(view);
     chaosPlaceTokens(el, view);
     chaosSeats(el, view);
+    el.querySelector(".rx-chaos-deck").textContent = `deck: ${view.deck_size} cards, face down` +
+      (view.discard?.length ? ` · discard pile: ${view.discard.length}` : "");
     chaosHighlight(el, view, el.__rxHighlight ?? null);
     return true;
   },
