@@ -220,3 +220,38 @@ def test_every_place_is_accepted_in_a_played_game():
         piece = {"tokens": "token", "supply": f"guardian:{key}", "flower": "guardian:Red"}.get(head, "W4")
         assert isinstance(edit.apply(pos, {"op": "put", "piece": piece, "to": place}), dict), place
     assert pos == frozen
+
+
+def test_random_edits_raise_only_position_errors_and_setup_judges_the_rest():
+    """Random puts, removes and turns over a played 4-player game: apply answers with a dict or a
+    PositionError, never mutates its input, and set-up either loads the result or says what is wrong."""
+    rnd = random.Random(15)
+    s = explorer.load("lotus", players=4, seed=8)
+    for _ in range(40):
+        s = s.apply(rnd.choice(s.legal_actions()))
+    ed = Editor(s)
+    changed = refusals = reported = 0
+    for _ in range(300):
+        st = ed.state
+        pos = ed.position
+        cards = [c for _, names in edit._card_lists(pos, st.cfg) for c in names]
+        pieces = [p["piece"] for p in edit.palette(st)] + cards + ["token:Red", "guardian:Blue", "elder:Green"]
+        kind = rnd.choice(["put", "put", "remove", "turn"])
+        op = {"op": kind, "seat": rnd.randrange(-1, 5)} if kind == "turn" else {"op": kind, "piece": rnd.choice(pieces)}
+        places = edit.places(st)
+        if kind == "put":
+            op["to"] = rnd.choice(places)
+        if kind == "remove" or rnd.random() < 0.3:
+            op["from"] = rnd.choice(places)
+        frozen = json.dumps(pos, sort_keys=True)
+        try:
+            ed.apply(op)
+        except PositionError:
+            refusals += 1
+        assert json.dumps(pos, sort_keys=True) == frozen
+        changed += not ed.problems and ed.state != st
+        reported += bool(ed.problems)
+        if ed.problems:
+            assert all(x.startswith("lotus ") and "field" in x for x in ed.problems), ed.problems
+            ed = Editor(ed.state)  # start again from the last valid position
+    assert changed > 30 and refusals > 30 and reported > 30, (changed, refusals, reported)
