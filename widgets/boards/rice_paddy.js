@@ -146,6 +146,11 @@ function rpTokens(view, seat, pos, i) {
       mark.append(s("circle", { class: "rp-pest", "data-piece": "pest", cx: cx + RP.size * 0.15 + 5 * k, cy: cy + 14,
         r: 2.2, fill: "#111" }));
     }
+    if (p.crop) {  // the planting tile, a piece of its own (the hex's fill shows it too)
+      mark.append(s("rect", { class: "rp-crop", "data-piece": p.crop, x: cx - RP.size * 0.8, y: cy - 2, width: 8,
+        height: 8, rx: 1.5, fill: RP_FILL[p.crop], stroke: "#1d4212", "stroke-width": 1 },
+      s("title", { text: `${p.crop} tile` })));
+    }
     if (p.fertilised) {
       mark.append(s("rect", { class: "rp-fert", "data-piece": "fertiliser", x: cx + 10, y: cy + 1, width: 6, height: 6,
         fill: "#f1c40f",
@@ -176,7 +181,6 @@ function rpUpdateField(g, view, seat, i) {
     const p = paddyOf[label];
     const fill = p ? RP_FILL[p.crop] || RP_FILL.paddy : RP_FILL.field;
     cell.querySelector(".rp-tile").setAttribute("fill", fill);
-    rpMark(cell.querySelector(".rp-tile"), p && p.crop);
     const wet = seat.water.includes(label);
     const disc = cell.querySelector(".rp-disc");
     disc.setAttribute("opacity", wet ? 1 : 0);
