@@ -56,8 +56,10 @@ def test_put_walls_and_gates(start):
 
 
 def test_put_tokens_on_any_hex_of_a_paddy(start):
-    s = edited(start, {"op": "put", "piece": "weed", "to": "hex:Red:h"}, {"op": "put", "piece": "pest", "to": "hex:Red:j"},
-               {"op": "put", "piece": "fertiliser", "to": "hex:Red:d"}, {"op": "put", "piece": "grown", "to": "hex:Red:d"})
+    s = edited(start, {"op": "put", "piece": "weed", "to": "hex:Red:h"},
+               {"op": "put", "piece": "pest", "to": "hex:Red:j"},
+               {"op": "put", "piece": "fertiliser", "to": "hex:Red:d"},
+               {"op": "put", "piece": "grown", "to": "hex:Red:d"})
     f = red(s)["field"]
     assert f["weeds"] == {"f": 2} and f["pests"] == {"c": 1} and f["fertilised"] == "d" and f["crop"]["d"] == "grown"
     sup, before = s.to_json()["supply"], start.to_json()["supply"]
@@ -97,7 +99,8 @@ def test_a_rock_comes_off_and_goes_back():
     s = game(2, seed=1)
     rocks = red(s)["field"]["rocks"]
     off = edited(s, {"op": "remove", "piece": "rock", "from": f"hex:Red:{rocks[0]}"})
-    assert red(off)["field"]["rocks"] == rocks[1:] and off.to_json()["supply"]["rocks"] == s.to_json()["supply"]["rocks"] + 1
+    assert red(off)["field"]["rocks"] == rocks[1:]
+    assert off.to_json()["supply"]["rocks"] == s.to_json()["supply"]["rocks"] + 1
     back = edited(off, {"op": "put", "piece": "rock", "to": f"hex:Red:{rocks[0]}"})
     assert red(back)["field"]["rocks"] == rocks
 
@@ -158,7 +161,8 @@ def test_illegal_positions_are_returned_for_setup_to_report(start, op, field):
 def test_apply_never_changes_its_input(start):
     pos = start.to_json()
     saved = json.dumps(pos, sort_keys=True)
-    for op in ({"op": "put", "piece": "weed", "to": "hex:Red:h"}, {"op": "remove", "piece": "gate", "from": "edge:Red:ad"},
+    for op in ({"op": "put", "piece": "weed", "to": "hex:Red:h"},
+               {"op": "remove", "piece": "gate", "from": "edge:Red:ad"},
                {"op": "put", "piece": "water", "from": "hex:Red:a", "to": "reservoir:Blue"},
                {"op": "put", "piece": "worker", "to": "seat:Blue"}, {"op": "turn", "seat": 1}):
         out = apply(pos, op)
