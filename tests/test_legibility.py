@@ -268,7 +268,7 @@ def test_the_board_editor_by_clicking(boards, game):
     _view_as(page, root, "everything")
     nodes_before = root.locator(".rx-ply").inner_text()
     root.locator(".rx-edit-start").click()
-    expect(root.locator(".rx-edit")).to_be_visible()
+    expect(root.locator(".rx-edit")).to_have_attribute("data-edits", "0")
     puts, bad, removes = _edits(game, page, root)
     assert len(puts) == 2 and bad is not None and removes, (puts, bad, removes)
 
@@ -288,6 +288,7 @@ def test_the_board_editor_by_clicking(boards, game):
     assert root.locator(".rx-ply").inner_text() == nodes_before  # cancel left everything as it was
 
     root.locator(".rx-edit-start").click()
+    expect(root.locator(".rx-edit")).to_have_attribute("data-edits", "0")  # a fresh editor
     for op in puts:
         before = _edit_count(root)
         click_put(op)
