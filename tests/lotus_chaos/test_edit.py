@@ -1,11 +1,17 @@
 """The board editor's chaos part (explorer/games/lotus_chaos/edit.py): puts, moves, removes, turns."""
 import copy
+import json
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 import explorer
 from explorer.editor import Editor
 from explorer.games.lotus_chaos.edit import apply, hex_place, palette, places
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # seat i: red, blue, yellow, grey, white, black (numbers 1..6); Red in the centre with 9 and 12, Blue 2 with a
 # written card, Grey out of the game; the others on their corners
@@ -171,3 +177,40 @@ def test_a_finished_game_is_scored_again_after_an_edit():
     with pytest.raises(explorer.PositionError, match="no objective is met"):
         explorer.setup("lotus_chaos", pos)
     assert edited(over, {"op": "turn", "seat": 1}).current_player == 1  # or play on
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_board_marks_exactly_the_places_and_pieces(start, tmp_path):
+    """widgets/boards/lotus_chaos.js drawn in node: its data-place marks are `places`, its data-piece marks
+    the tokens on the board and the cards in play areas, each inside (or on) the place it is taken from."""
+    from .test_views import STUB
+    check = r"""
+const el = BOARDS["lotus_chaos"].draw(VIEW, { seat: null, send() {} });
+const marks = [];
+const walk = (e, place) => {
+  const p = e.attrs?.["data-place"] ?? place;
+  if (e.attrs?.["data-place"]) marks.push(["place", p]);
+  if (e.attrs?.["data-piece"]) marks.push(["piece", e.attrs["data-piece"], p]);
+  for (const c of e.children || []) walk(c, p);
+};
+walk(el, null);
+console.log(JSON.stringify(marks));
+"""
+    js = (STUB + (ROOT / "widgets" / "common.js").read_text() + "const VIEW = " + json.dumps(start.view(None))
+          + ";\n{\n" + (ROOT / "widgets" / "boards" / "lotus_chaos.js").read_text() + check + "\n}\n")
+    path = tmp_path / "marks.mjs"
+    path.write_text(js)
+    out = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    marks = json.loads(out.stdout)
+    marked = [m[1] for m in marks if m[0] == "place"]
+    assert sorted(set(marked)) == sorted(places(start))
+    pieces = sorted((m[1], m[2]) for m in marks if m[0] == "piece")
+    tokens = [(f"token:{start.colour[i].capitalize()}", hex_place(start.cfg, start.pos[i])) for i in range(6)
+              if start.alive[i]]
+    assert ("token:Red", "hex:0,0") in tokens and ("token:Blue", "hex:1,-2") in tokens and len(tokens) == 5
+    assert pieces == sorted(tokens + [("9", "area:Red"), ("12", "area:Red"), ("b1", "area:Blue")])
+    for piece, place in pieces:  # each one the editor may take off the board (Red's token: Red is to act)
+        pos = apply(start.to_json(), {"op": "remove", "piece": piece, "from": place})
+        if piece != "token:Red":
+            explorer.setup("lotus_chaos", pos)

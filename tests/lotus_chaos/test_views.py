@@ -62,6 +62,7 @@ class El {
     this.classList = { toggle: () => {} }; }
   setAttribute(k, v) { this.attrs[k] = String(v); }
   getAttribute(k) { return this.attrs[k]; }
+  removeAttribute(k) { delete this.attrs[k]; }
   append(...k) { for (const x of k) this.children.push(typeof x === "string" ? { text: x } : x); }
   replaceChildren(...k) { this.children = []; this.append(...k); }
   addEventListener() {}
