@@ -214,43 +214,51 @@ def _same_state(game):
     return ex.state
 
 
-def _edits(game, page, root):
-    """From what the page marks (palette, board pieces and places), edits that work and one that the
-    position's validation refuses, found by trying them on the same position here."""
+def _try(state, done, op):
+    """Whether `op`, after the edits `done`, gives a valid position (None: the edit itself is refused)."""
     from explorer.editor import Editor
+    ed = Editor(state)
+    for d in done:
+        ed.apply(d)
+    try:
+        ed.apply(op)
+    except ValueError:
+        return None
+    return not ed.problems
+
+
+def _puts(game, root):
+    """From the page's palette and places, two puts that work and one the position's validation refuses,
+    found by trying them on the same position here."""
     state = _same_state(game)
     palette = root.locator(".rx-edit-palette [data-piece]").evaluate_all("els => els.map(e => e.dataset.piece)")
     places = root.locator(".rx-board [data-place]").evaluate_all("els => els.map(e => e.dataset.place)")
-    pieces = root.locator(".rx-board [data-piece]").evaluate_all(
-        "els => els.map(e => [e.dataset.piece, e.closest('[data-place]')?.dataset.place || null])")
-    assert palette and places and pieces, (palette[:3], places[:3], pieces[:3])
-
-    def outcome(op):
-        ed = Editor(state)
-        try:
-            ed.apply(op)
-        except ValueError:
-            return None
-        return not ed.problems
-
-    puts, bad, removes = [], None, []
+    assert palette and places, (palette[:3], places[:3])
+    puts, bad = [], None
     for piece in palette:
         for place in dict.fromkeys(places):
             op = {"op": "put", "piece": piece, "to": place}
-            ok = outcome(op)
-            if ok and len(puts) < 2 and all(p["piece"] != piece for p in puts):
-                puts.append(op)
-            elif ok is False and bad is None:
+            if bad is None and _try(state, [], op) is False:
                 bad = op
+            elif len(puts) < 2 and all(p["piece"] != piece for p in puts) and _try(state, puts, op):
+                puts.append(op)
             if len(puts) == 2 and bad is not None:
-                break
-        if len(puts) == 2 and bad is not None:
-            break
+                return state, puts, bad
+    return state, puts, bad
+
+
+def _removes(state, done, root):
+    """Up to two board pieces whose removal, after the edits `done`, still validates."""
+    pieces = root.locator(".rx-board [data-piece]").evaluate_all(
+        "els => els.map(e => [e.dataset.piece, e.closest('[data-place]')?.dataset.place || null])")
+    out = []
     for piece, place in pieces:
-        if place and outcome({"op": "remove", "piece": piece, "from": place}) and len(removes) < 2:
-            if all(r["piece"] != piece for r in removes):
-                removes.append({"op": "remove", "piece": piece, "from": place})
-    return puts, bad, removes
+        op = {"op": "remove", "piece": piece, "from": place}
+        if place and all(r["piece"] != piece for r in out) and _try(state, done + out, op):
+            out.append(op)
+            if len(out) == 2:
+                break
+    return out
 
 
 def _edit_count(root) -> int:
@@ -269,8 +277,8 @@ def test_the_board_editor_by_clicking(boards, game):
     nodes_before = root.locator(".rx-ply").inner_text()
     root.locator(".rx-edit-start").click()
     expect(root.locator(".rx-edit")).to_have_attribute("data-edits", "0")
-    puts, bad, removes = _edits(game, page, root)
-    assert len(puts) == 2 and bad is not None and removes, (puts, bad, removes)
+    state, puts, bad = _puts(game, root)
+    assert len(puts) == 2 and bad is not None, (puts, bad)
 
     def click_put(op):
         root.locator(f".rx-edit-palette [data-piece='{op['piece']}']").click()
@@ -294,6 +302,8 @@ def test_the_board_editor_by_clicking(boards, game):
         click_put(op)
         expect(root.locator(".rx-edit")).to_have_attribute("data-edits", str(before + 1))
         expect(root.locator(".rx-edit-problems li")).to_have_count(0)
+    removes = _removes(state, puts, root)  # chosen on the board as the puts left it
+    assert removes
     for op in removes:
         before = _edit_count(root)
         click_remove(op)
