@@ -18,7 +18,7 @@ import functools
 
 import anywidget
 import traitlets as t
-from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Span
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Range1d, Span
 from bokeh.plotting import figure
 from bokeh.transform import dodge
 from ipywidgets import widget_serialization
@@ -97,6 +97,14 @@ def race_data(states, seat=-1) -> tuple[str, list[list]]:
     return label, rows
 
 
+def fit_race(fig, plies, values) -> None:
+    """Fit the race's ranges to `plies` and `values` (None for unknown): from 0, at least 1 ply and 1 point."""
+    known = [v for v in values if v is not None and v == v]
+    top = max(known, default=0)
+    fig.x_range.end = max(1, plies[-1] if plies else 0)
+    fig.y_range.end = max(1, top * 1.1 + 0.5)
+
+
 def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 280, current: bool | int = False):
     """A line per seat of the race measure (the score; see `race_data`) in `seat`'s view (default: the
     public one) at every ply. `current` adds a vertical marker (a Span named 'current-ply') at the last
@@ -110,15 +118,20 @@ def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 2
                  toolbar_location=None, tools="", x_axis_label="ply", y_axis_label=label)
     plies = list(range(len(states)))
     items = []
+    n = len(seats)
     for i, s in enumerate(seats):
         vals = [r[i] if i < len(r) else None for r in rows]
         src = ColumnDataSource({"ply": plies, "score": [float("nan") if v is None else v for v in vals],
                                 "seat": [_name(s, i)] * len(plies)}, name=f"score-seat-{i}")
-        under = fig.step(x="ply", y="score", source=src, mode="after", line_width=4, color="#333",
+        width = 2 + 1.2 * (n - 1 - i)  # earlier seats wider: equal lines show as nested stripes
+        under = fig.step(x="ply", y="score", source=src, mode="after", line_width=width + 2, color="#333",
                           name=f"outline-{i}")
-        line = fig.step(x="ply", y="score", source=src, mode="after", line_width=2, color=_color(s, i),
+        line = fig.step(x="ply", y="score", source=src, mode="after", line_width=width, color=_color(s, i),
                         name=f"seat-{i}")
         items.append((_name(s, i), [under, line]))
+    fig.x_range = Range1d(0, 1, name="race-x")  # fixed ranges: a line of one ply, or no known value yet,
+    fig.y_range = Range1d(0, 1, name="race-y")  # still draws its axes from 0
+    fit_race(fig, plies, [v for r in rows for v in r])
     fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("ply", "@ply"), (label, "@score")]))
     if items:  # beside the plot, so six seats never cover the lines
         fig.add_layout(Legend(items=items, label_text_font_size="12px", spacing=2, padding=4), "right")

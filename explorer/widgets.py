@@ -680,7 +680,8 @@ class Explorer(EditMode, anywidget.AnyWidget):
             while m is not None and len(moves) < ALT_MOVES:
                 moves.append({"id": m.id, "ply": m.ply, "text": self._move_texts(m, viewer)[0]})
                 m = m.children[0] if m.children else None
-            out.append({"id": alt.id, "main": i == 0, "moves": moves, "longer": m is not None})
+            out.append({"id": alt.id, "main": i == 0, "moves": moves, "longer": m is not None,
+                        "variation": i + 1})
         return out
 
     def _counter(self, state, terminal: bool) -> str:
@@ -747,6 +748,7 @@ class Explorer(EditMode, anywidget.AnyWidget):
             "game": view.get("game", getattr(state, "game_name", "")), "players": self._players,
             "seat_names": self._seat_names, "lock_seat": bool(self.lock_seat), "height": self._height,
             "node": node.id, "ply": node.ply, "last_ply": last.ply, "more_ahead": cut,
+            "line_end": self._tip().ply if cut else last.ply,  # where the main line from here ends
             "earlier": bool(back) and back[0].parent is not tl.root,
             "at_start": node.parent is None, "at_end": not node.children, "to_move": to_move,
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
@@ -835,6 +837,8 @@ class Explorer(EditMode, anywidget.AnyWidget):
                 if src is not None:
                     src.data = {"ply": plies, "score": [s[i] if i < len(s) else 0 for s in scores],
                                 "seat": [src.data["seat"][0] if src.data["seat"] else ""] * len(plies)}
+            from .plots import fit_race
+            fit_race(self._race.figure, plies, [v for s in scores for v in s])
             self._race_key = key
         if cursor is not None and cursor.location != node.ply:
             cursor.location = node.ply

@@ -8,6 +8,7 @@ reports) any request to another host. Never run `playwright install`: the system
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -78,6 +79,45 @@ def _stop_server(proc: subprocess.Popen, base: str, token: str) -> None:
     except (ProcessLookupError, PermissionError):
         pass
     proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def jupyter_lab(work: Path, tmp: Path):
+    """A JupyterLab server on 127.0.0.1 rooted at `work`, its settings under `tmp`, offline (no news, no update
+    check, no extension listing): yields (base url, token, log path); stopped with its kernels on exit."""
+    port, token = _free_port(), secrets.token_hex(16)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                     ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+                     ("IPYTHONDIR", "ipython")]:
+        env[var] = str(tmp / sub)
+    env.pop("ANYWIDGET_HMR", None)
+    # no "Would you like to get notified about official Jupyter news?" toast, no update check
+    notes = tmp / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    notes.parent.mkdir(parents=True, exist_ok=True)
+    notes.write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    cmd = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
+        "--ServerApp.disable_check_xsrf=False",
+        "--LabApp.news_url=None",                                       # no announcements feed
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",  # no PyPI version check
+        "--LabApp.extension_manager=readonly",                          # no PyPI extension listing
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI runners often run as root
+        cmd.append("--allow-root")
+    log = tmp / "jupyter.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=work,
+                                start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_server(f"{base}/api/status?token={token}", proc, log)
+        yield base, token, log
+    finally:
+        _stop_server(proc, base, token)
 
 
 def _wait_for_kernel(page, base: str, token: str, timeout: float = 90) -> None:
@@ -274,39 +314,8 @@ def lab(tmp_path):
     work.mkdir()
     shutil.copy(FIXTURE, work / FIXTURE.name)
     shutil.copy(ROOT / "notebooks" / "index.ipynb", work / "index.ipynb")
-    port, token = _free_port(), secrets.token_hex(16)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                     ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-                     ("IPYTHONDIR", "ipython")]:
-        env[var] = str(tmp_path / sub)
-    env.pop("ANYWIDGET_HMR", None)
-    # no "Would you like to get notified about official Jupyter news?" toast, no update check
-    notes = tmp_path / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notes.parent.mkdir(parents=True)
-    notes.write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    cmd = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
-        "--ServerApp.disable_check_xsrf=False",
-        "--LabApp.news_url=None",                                       # no announcements feed
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",  # no PyPI version check
-        "--LabApp.extension_manager=readonly",                          # no PyPI extension listing
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers and CI runners often run as root
-        cmd.append("--allow-root")
-    log = tmp_path / "jupyter.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=work,
-                                start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_server(f"{base}/api/status?token={token}", proc, log)
-        yield base, token, log
-    finally:
-        _stop_server(proc, base, token)
+    with jupyter_lab(work, tmp_path) as server:
+        yield server
 
 
 def test_explorer_in_jupyterlab(lab, tmp_path):

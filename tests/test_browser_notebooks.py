@@ -17,9 +17,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -32,10 +29,8 @@ from test_browser import (
     CHROMIUM_ARGS,
     EXTERNAL,
     ROOT,
-    _free_port,
     _run_all_cells,
-    _stop_server,
-    _wait_for_server,
+    jupyter_lab,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
@@ -91,34 +86,8 @@ def lab(tmp_path_factory):
             if cell.cell_type == "code":
                 cell.outputs, cell.execution_count = [], None
         nbformat.write(nb, work / path)
-    port, token = _free_port(), secrets.token_hex(16)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                     ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-                     ("IPYTHONDIR", "ipython")]:
-        env[var] = str(tmp / sub)
-    env.pop("ANYWIDGET_HMR", None)
-    notes = tmp / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notes.parent.mkdir(parents=True)
-    notes.write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser",
-           "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
-           "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-           "--LabApp.extension_manager=readonly"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    log = tmp / "jupyter.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=work,
-                                start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_server(f"{base}/api/status?token={token}", proc, log)
-        yield base, token, log
-    finally:
-        _stop_server(proc, base, token)
+    with jupyter_lab(work, tmp) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,12 +17,9 @@ from test_browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     EXTERNAL,
-    ROOT,
-    _free_port,
     _run_all_cells,
-    _stop_server,
     _wait_for_kernel,
-    _wait_for_server,
+    jupyter_lab,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
@@ -104,49 +98,24 @@ def boards(tmp_path_factory):
             "source": SETUP.splitlines(keepends=True)}
     (work / "boards.ipynb").write_text(json.dumps({"cells": [cell], "metadata": {"kernelspec": {
         "display_name": "Python 3", "language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}))
-    port, token = _free_port(), secrets.token_hex(16)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                     ("JUPYTERLAB_SETTINGS_DIR", "settings"), ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
-                     ("IPYTHONDIR", "ipython")]:
-        env[var] = str(tmp / sub)
-    env.pop("ANYWIDGET_HMR", None)
-    notes = tmp / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notes.parent.mkdir(parents=True)
-    notes.write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-           f"--ServerApp.root_dir={work}", "--LabApp.news_url=None",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--LabApp.extension_manager=readonly"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    log = tmp / "jupyter.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=work, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_for_server(f"{base}/api/status?token={token}", proc, log)
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                # JupyterLab's default layout (file browser open) in a 1400 × 1000 window
-                page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-                page.route(EXTERNAL, lambda route: route.abort())
-                page.set_default_timeout(60_000)
-                page.goto(f"{base}/lab/tree/boards.ipynb?token={token}")
-                page.locator(".jp-Notebook .jp-Cell").first.wait_for()
-                _wait_for_kernel(page, base, token)
-                _run_all_cells(page)
-                expect(page.locator(".rx-root")).to_have_count(len(GAMES), timeout=120_000)
-                for i in range(len(GAMES)):
-                    expect(page.locator(".rx-root").nth(i).locator(".rx-board svg").first).to_be_attached()
-                print(f"JupyterLab with {len(GAMES)} boards ready in {time.monotonic() - t0:.1f}s")
-                yield page, Path(os.environ.get("RX_LEGIBILITY_SHOTS") or tmp)
-            finally:
-                browser.close()
-    finally:
-        _stop_server(proc, base, token)
+    with jupyter_lab(work, tmp) as (base, token, _log), sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            # JupyterLab's default layout (file browser open) in a 1400 × 1000 window
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.route(EXTERNAL, lambda route: route.abort())
+            page.set_default_timeout(60_000)
+            page.goto(f"{base}/lab/tree/boards.ipynb?token={token}")
+            page.locator(".jp-Notebook .jp-Cell").first.wait_for()
+            _wait_for_kernel(page, base, token)
+            _run_all_cells(page)
+            expect(page.locator(".rx-root")).to_have_count(len(GAMES), timeout=120_000)
+            for i in range(len(GAMES)):
+                expect(page.locator(".rx-root").nth(i).locator(".rx-board svg").first).to_be_attached()
+            print(f"JupyterLab with {len(GAMES)} boards ready in {time.monotonic() - t0:.1f}s")
+            yield page, Path(os.environ.get("RX_LEGIBILITY_SHOTS") or tmp)
+        finally:
+            browser.close()
 
 
 def _view_as(page, root, which: str) -> None:

@@ -88,8 +88,9 @@ function render({ model, el }) {
     analysisBox,
     h("div", { class: "rx-history" },
       h("div", { class: "rx-log-box" }, h("div", { class: "rx-panel-title", text: "Log" }), log),
-      h("div", { class: "rx-tree-box" }, h("div", { class: "rx-panel-title", text: "Variations" }), tree, children,
-        h("div", { class: "rx-node-tools" }, comment, Object.values(nodeTools)))),
+      h("div", { class: "rx-tree-col" },  // the tree scrolls; the tools under it never do
+        h("div", { class: "rx-tree-box" }, h("div", { class: "rx-panel-title", text: "Variations" }), tree),
+        children, h("div", { class: "rx-node-tools" }, comment, Object.values(nodeTools)))),
     diffBox,
   );
   el.append(root);
@@ -199,7 +200,8 @@ function render({ model, el }) {
         r.alts.length ? h("span", { class: "rx-alts" }, r.alts.map((a) => a.more
           ? h("span", { class: "rx-hint", text: ` +${a.more} more` })
           : h("span", { class: "rx-alt" + (a.main ? " rx-main" : "") }, " (",
-            a.moves.map((m) => h("span", { class: "rx-node", "data-id": m.id, text: `${m.ply}. ${m.text} `,
+            h("span", { class: "rx-varmark", text: `${a.variation}: ` }),  // hidden moves can read alike
+            a.moves.map((m, j) => h("span", { class: "rx-node", "data-id": m.id, text: `${j ? " " : ""}${m.ply}. ${m.text}`,
               onclick: () => send({ type: "goto", id: m.id }) })),
             a.longer ? "…" : "", ")"))) : null)),
     ]);
@@ -274,7 +276,7 @@ function render({ model, el }) {
     nav.start.disabled = nav.back.disabled = resetBtn.disabled = !!meta.at_start;
     nav.forward.disabled = nav.end.disabled = playBtn.disabled = !!meta.at_end;
     if (meta.at_end && timer) stop();
-    ply.textContent = `ply ${meta.ply ?? 0}` + (meta.last_ply ? ` / ${meta.last_ply}${meta.more_ahead ? "+" : ""}` : "") +
+    ply.textContent = `ply ${meta.ply ?? 0}` + (meta.line_end ? ` / ${meta.line_end}` : "") +
       ` · ${meta.nodes ?? 1} node(s)`;
 
     drawLegal(false);
