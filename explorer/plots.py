@@ -132,6 +132,8 @@ def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 2
     fig.x_range = Range1d(0, 1, name="race-x")  # fixed ranges: a line of one ply, or no known value yet,
     fig.y_range = Range1d(0, 1, name="race-y")  # still draws its axes from 0
     fit_race(fig, plies, [v for r in rows for v in r])
+    fig.xaxis[0].ticker.min_interval = 1  # whole plies and points only
+    fig.yaxis[0].ticker.min_interval = 1
     fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("ply", "@ply"), (label, "@score")]))
     if items:  # beside the plot, so six seats never cover the lines
         fig.add_layout(Legend(items=items, label_text_font_size="12px", spacing=2, padding=4), "right")
