@@ -9,11 +9,17 @@
 (() => {
   const GOOD = { fruit: "#d1495b", cel: "#4f9d55", tea: "#3a6ea5", gold: "#e3b505" };
   const GOOD_WORD = { fruit: "fruit", cel: "celadon", tea: "tea", gold: "gold" };
-  const MARKER = { x: 672, y: 312, box: 26 };  // the worship marker's track, under the grid
+  const MARKER = { x: 672, y: 312, box: 26 };  // the worship marker's track, under the grid (wraps to fit)
+  // The grid's short reward labels in plain words (codes of data/round_house/components.toml); amulet kinds
+  // show as their first three letters.
+  const TOKEN_WORD = { good: "a good of your choice (not gold)", rec: "recruit a worker", car: "caravan dispatch",
+    gold: "1 gold", fruit: "1 fruit", cel: "1 celadon", tea: "1 tea", inv: "invest a worker", pir: "pirate tile",
+    spec: "a specialist", amu: "an amulet", "·": "amulet space, taken" };
   const color = (view, p) => view.seats[p].color;
   const worker = (view, p, permanent) => `worker:${color(view, p)}${permanent ? ":permanent" : ""}`;
   // Laid out to fit a notebook's width (about 940 px) at full size: no text under 11 px.
   const W = 940, H = 672;
+  const KEY = { x: 662, dy: 15, chars: 42 };  // the key under the marker track: 11 px lines, about 6 px a letter
   const GRID = { x: 672, y: 64, cell: 50 };  // where the worship grid sits, right of the building
 
   function shorten(a, b, by) {
@@ -150,7 +156,8 @@
   }
 
   function drawGrid(g, view) {
-    const gx = GRID.x, gy = GRID.y, c = GRID.cell, grid = view.grid;
+    const gx = GRID.x, gy = GRID.y, c = GRID.cell, grid = view.grid, kinds = amuletKinds(view);
+    const shown = new Set();
     g.append(s("text", { x: gx - 12, y: gy - 30, "font-weight": "bold", "font-size": 13,
       text: `Worship grid (round ${view.marker}/${view.length})` }));
     grid.points.forEach((pts, i) => {
@@ -176,16 +183,59 @@
       else { const k = e - nh; x = gx + (k % (grid.cols + 1)) * c; y = gy + Math.floor(k / (grid.cols + 1)) * c + c / 2; }
       let label = code.replace("A", "");
       if (e in amulets) label = (label ? label + "+" : "") + (amulets[e] ? amulets[e].kind.slice(0, 3) : "·");
+      const words = label.split("+").map((p) => tokenWord(p, kinds)).join(" + ");
       g.append(s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, fill: "#2b6310", stroke: "#fff",
-        "stroke-width": 3, "paint-order": "stroke", text: label }));
+        "stroke-width": 3, "paint-order": "stroke", class: "rh-edge", text: label },
+      s("title", { text: `worship reward: ${words}` })));
+      label.split("+").forEach((p) => shown.add(p));
     });
+    return shown;
   }
 
-  function drawMarker(g, view) {  // rounds 0..length; the marker stands on the current one
-    const { x, y, box } = MARKER;
-    g.append(s("text", { x: x - 12, y: y - 10, "font-weight": "bold", "font-size": 13, text: "Worship marker" }));
+  function amuletKinds(view) {  // every amulet kind the view names, by its three-letter label
+    const out = {};
+    const all = [...view.grid.amulets.map((a) => a.amulet), ...view.amulet_supply,
+      ...view.seats.flatMap((st) => st.amulets), view.end_amulet];
+    for (const a of all) if (a && a.kind) out[a.kind.slice(0, 3)] = a.kind;
+    return out;
+  }
+
+  function tokenWord(part, kinds) {  // "m2" -> "2 money", "2good" -> "2 × a good ...", "jad" -> "jade amulet"
+    const m = /^(\d*)(.*)$/.exec(part), n = m[1], tok = m[2];
+    let word;
+    if (/^m\d+$/.test(tok)) word = `${tok.slice(1)} money`;
+    else if (/^p\d+$/.test(tok)) word = `${tok.slice(1)} point${tok === "p1" ? "" : "s"}`;
+    else if (TOKEN_WORD[tok]) word = TOKEN_WORD[tok];
+    else if (kinds[tok]) word = `${kinds[tok]} amulet`;
+    else word = tok;
+    return n ? `${n} × ${word}` : word;
+  }
+
+  function drawKey(g, view, shown, top) {  // "m1 = 1 money · rec = recruit a worker · ...", wrapped in lines
+    const kinds = amuletKinds(view);
+    const money = [...shown].filter((p) => /^[mp]\d+$/.test(p)).sort();
+    const rest = [...shown].filter((p) => p && !/^[mp]\d+$/.test(p)).sort((a, b) =>
+      (a in kinds) - (b in kinds) || a.localeCompare(b));
+    const items = [...money, ...rest].map((p) => `${p} = ${tokenWord(p, kinds)}`);
+    const lines = [];
+    for (const it of items) {
+      const last = lines.length - 1;
+      if (last >= 0 && lines[last].length + 3 + it.length <= KEY.chars) lines[last] += " · " + it;
+      else lines.push(it);
+    }
+    g.append(s("text", { x: KEY.x, y: top, "font-weight": "bold", "font-size": 12, class: "rh-key",
+      text: "Key to the grid's rewards" }));
+    lines.forEach((line, i) => g.append(s("text", { x: KEY.x, y: top + KEY.dy * (i + 1), "font-size": 11,
+      fill: "#222", class: "rh-key", text: line })));
+  }
+
+  function drawMarker(g, view) {  // rounds 0..length in rows that fit the board; the marker on the current one
+    const { x, y: top, box } = MARKER;
+    const fit = Math.floor((W - 4 - x) / box), rows = Math.ceil((view.length + 1) / fit);
+    const per = Math.ceil((view.length + 1) / rows);
+    g.append(s("text", { x: x - 12, y: top - 10, "font-weight": "bold", "font-size": 13, text: "Worship marker" }));
     for (let k = 0; k <= view.length; k++) {
-      const bx = x + k * box, here = k === view.marker;
+      const bx = x + (k % per) * box, y = top + Math.floor(k / per) * box, here = k === view.marker;
       const rg = s("g", { "data-place": `round:${k}` }, s("rect", { x: bx, y, width: box - 2, height: box - 2,
         fill: "#fff", stroke: "#999" }, s("title", { text: `round ${k} of ${view.length}` })));
       const num = s("text", { x: bx + box / 2 - 1, y: y + box / 2 + 3, "text-anchor": "middle", "font-size": 11,
@@ -197,6 +247,7 @@
       } else rg.append(num);
       g.append(rg);
     }
+    return top + rows * box;
   }
 
   function goodsSpans(view, st) {  // "goods fruit 0, cel 1, ...": each held good is a piece in the seat's supply
@@ -220,7 +271,19 @@
         "aria-label": `money of ${st.name}` }),
       h("span", { class: "rx-stat", title: "goods: fruit, celadon, tea, gold" }, ...goodsSpans(view, st)),
       h("span", { class: "rx-stat", text: `board ${st.board} · resource ${st.resource}` }),
-      h("span", { class: "rx-stat", text: `${st.hand_size} order(s) in hand · ${st.completed.length} done` }))))];
+      h("span", { class: "rx-stat", text: `${st.hand_size} order(s) in hand · ${st.completed.length} done` }),
+      ...handSpans(st))))];
+  }
+
+  function handSpans(st) {  // the orders in hand, only when the view gives them (this seat's own view, or all)
+    if (!st.hand || !st.hand.length) return [];
+    return st.hand.map((o) => {
+      const pay = Object.entries(o.cost).filter(([, n]) => n).map(([g, n]) => `${n} ${g}`);
+      const full = Object.entries(o.cost).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD_WORD[g]}`);
+      return h("span", { class: "rx-stat rh-order", text: `${o.id}: ${pay.join(", ")} → ${o.points} pts`,
+        title: `order ${o.id} in ${st.name}'s hand: pay ${full.join(", ")} in the order phase; worth ` +
+          `${o.points} points at the end of the game; from the next turn on, ${o.ability} ability: ${o.ability_text}` });
+    });
   }
 
   function build(view, ctx, state) {
@@ -244,8 +307,8 @@
     drawTowns(towns, view);
     svg.append(towns);
     const grid = s("g", { class: "rh-grid" });
-    drawGrid(grid, view);
-    drawMarker(grid, view);
+    const shown = drawGrid(grid, view);
+    drawKey(grid, view, shown, drawMarker(grid, view) + 22);
     svg.append(grid);
     svg.addEventListener("click", () => state.pick(null));
     return [svg, ...drawSeats(view)];

@@ -62,7 +62,8 @@ class ViewMixin:
 
     def _order_info(self, oid):
         o = self.cfg.orders[oid]
-        return {"id": oid, "cost": {g: o.cost.get(g, 0) for g in GOODS}, "points": o.points, "ability": o.ability}
+        return {"id": oid, "cost": {g: o.cost.get(g, 0) for g in GOODS}, "points": o.points, "ability": o.ability,
+                "ability_text": self.cfg.comp.order_abilities[o.ability]}
 
     def _amulet_info(self, aid):
         cfg = self.cfg

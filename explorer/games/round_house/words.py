@@ -14,7 +14,8 @@ HALL = "the ancestral hall"
 
 def describe_changes(a, b, viewer) -> list[str]:
     """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. "Red's leader 2 moved from
-    o8 (Market) to o10 (Warehouse)", 'Red completed order O06 for 3 points', 'Red scored 3 (2 → 5)'."""
+    o8 (Market) to o10 (Warehouse)", 'Red completed order O06, worth 8 points at the end of the game' (order
+    points wait for the final scoring: round_house.order.points-end), 'Red scored 3 (2 → 5)'."""
     va, vb = view_of(a, viewer), view_of(b, viewer)
     rooms = {r["id"]: f"{r['id']} ({r['title']})" for r in vb["rooms"]}
     rooms["h"] = HALL
@@ -92,7 +93,8 @@ def _seat(sa, sb, rooms, end_amulet) -> list[str]:
     done = {x["id"] for x in sa["completed"]}
     completed = [x for x in sb["completed"] if x["id"] not in done]
     for x in completed:
-        out.append(f"{who} completed order {x['id']} for {plural(x['points'], 'point')} [round_house.order.complete]")
+        out.append(f"{who} completed order {x['id']}, worth {plural(x['points'], 'point')} at the end of the game "
+                   "[round_house.order.complete, round_house.order.points-end]")
     if sa["hand"] is not None and sb["hand"] is not None:
         before = {x["id"] for x in sa["hand"]}
         new = [x["id"] for x in sb["hand"] if x["id"] not in before]
