@@ -134,11 +134,23 @@ function chaosHighlight(el, view, key) {
   });
 }
 
+const CHAOS_CHIP = "display:inline-block;margin:1px 3px;padding:0 5px;border:1px solid #888;border-radius:3px;" +
+  "background:#fff;font-size:12px;white-space:nowrap";
+
+function chaosCard(c) {
+  // one card of a play area, a chip of its own; a written blank card shows its text when it is short
+  const text = c.printed || c.text || "";
+  const short = c.blank && c.text && c.text.length <= 28;
+  return h("span", { class: "rx-chaos-card" + (c.blank ? " rx-chaos-blank" : ""),
+    title: text ? `${c.id}: ${text}` : c.id, text: short ? `${c.id} “${c.text}”` : c.id, "data-piece": c.id,
+    "aria-label": `card ${c.id}` + (text ? `: ${text}` : ""),
+    style: CHAOS_CHIP + (c.blank ? ";border-style:dashed;background:#fdf8e4" : "") });
+}
+
 function chaosSeats(el, view) {
   const box = el.querySelector(".rx-chaos-seats");
   patch(box, [view.seats, view.current_player, view.viewer], () => (view.seats || []).map((st, i) => {
-    const cards = (st.cards || []).map((c) => h("span", { class: "rx-chaos-card" + (c.blank ? " rx-chaos-blank" : ""),
-      title: c.printed || c.text, text: c.id, "data-piece": c.id, "aria-label": `card ${c.id}` }));
+    const cards = (st.cards || []).flatMap((c, k) => (k ? [" ", chaosCard(c)] : [chaosCard(c)]));  // spaced in text too
     const row = h("div", { class: "rx-seat rx-chaos-seat" + (st.alive ? "" : " rx-chaos-out"), "data-seat": i,
       "data-place": `area:${cap(st.color)}`,
       style: st.alive ? "" : "color: #5f5f5f" },

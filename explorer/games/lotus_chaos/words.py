@@ -6,6 +6,7 @@ one only to whoever may see it, so the sentences below read only the viewer's vi
 from __future__ import annotations
 
 from ...compare import listing, plural, view_of, winners
+from .actions import ACCUSE
 
 
 def describe_changes(a, b, viewer) -> list[str]:
@@ -42,6 +43,7 @@ def describe_changes(a, b, viewer) -> list[str]:
         by, at = vb["seats"][acc["accuser"]]["name"], vb["seats"][acc["accused"]]["name"]
         verdict = "right [lotus_chaos.accuse.correct]" if acc["correct"] else "wrong [lotus_chaos.accuse.wrong]"
         out.append(f"{by} accused {at} of the {acc['named']} objective: {verdict}")
+    out += _passes(va, vb)
     shown = [c["id"] for c in vb["revealed"] if c["id"] not in {x["id"] for x in va["revealed"]}]
     if shown:
         out.append(f"{_cards(shown)} revealed from the deck [lotus_chaos.draw.reveal]")
@@ -76,6 +78,35 @@ def _cards(names) -> str:
     return ("card " if len(names) == 1 else "cards ") + listing(names)
 
 
+def _passes(va, vb) -> list[str]:
+    """'Red 1 and Blue 2 made no accusation': the seats that left the accusation window of `va`'s turn
+    without accusing and are still in the game (none when the window's turn cannot be followed)."""
+    if va["phase"] != "accusations":
+        return []
+    same = vb["phase"] == "accusations" and vb["turn"]["number"] == va["turn"]["number"]
+    if not same and vb["result"] and len(vb["accusations"]) > len(va["accusations"]):
+        return []  # an accusation ended the game: the others were never asked
+    waiting = set(vb["turn"]["window"]) if same else set()
+    accused = {a["accuser"] for a in vb["accusations"][len(va["accusations"]):]}
+    seats = [i for i in va["turn"]["window"] if i not in waiting and i not in accused and vb["seats"][i]["alive"]]
+    if not seats:
+        return []
+    verb = "made no accusation"
+    return [f"{listing(vb['seats'][i]['name'] for i in seats)} {verb} [lotus_chaos.accuse.window]"]
+
+
 def narrate(state, action, viewer) -> str:
-    """Every decision is public: explain() reads the same in every view."""
-    return state.explain(action)
+    """Every decision is public: explain() reads the same in every view. An accusation is read with
+    its verdict, public once it resolves (who leaves the board); the accused's objective stays secret
+    after a wrong one."""
+    act = state.parse_action(action)
+    if act.kind != ACCUSE:
+        return state.explain(act)
+    after = state.apply(act)  # a new state: `state` is left as it was
+    acc = after.view(-1)["accusations"][-1]
+    seats = after.view(-1)["seats"]
+    by, at = seats[acc["accuser"]]["name"], seats[acc["accused"]]["name"]
+    out = at if acc["correct"] else by
+    verdict, rule = ("right", "correct") if acc["correct"] else ("wrong", "wrong")
+    return (f"{by} accuses {at} of having the {acc['named']} objective: {verdict}, {out} is out "
+            f"[lotus_chaos.accuse.{rule}]")
