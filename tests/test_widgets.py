@@ -29,9 +29,13 @@ def send(w, kind, **content):
 
 
 def synced_json(w) -> str:
-    """Everything the front end receives about the game (the ESM/CSS code left out)."""
+    """Everything the front end receives (every synced trait but the ESM/CSS code), and every widget and
+    Bokeh document of its panel once the panel exists (tests/test_widget_privacy.py)."""
+    from test_widget_privacy import everything_synced
     state = w.get_state()
-    return json.dumps({k: state[k] for k in SYNCED}, sort_keys=True)
+    assert set(SYNCED) <= set(state)
+    return json.dumps({k: v for k, v in state.items() if k not in ("_esm", "_css")}, sort_keys=True, default=str) + (
+        everything_synced(w) if w._panel is not None else "")
 
 
 def hidden_ids(state, viewer) -> set[str]:
@@ -222,6 +226,7 @@ def test_random_moves_are_deterministic_and_playout_finishes():
 def _positions(n_plies=120, every=8, seed=1):
     tl = Timeline(lotus(seed=seed))
     w = Explorer(tl, random_seed=seed)
+    assert w.panel is not None  # the score race is synced too: the leak checks read it
     for ply in range(n_plies):
         if tl.current.state.is_terminal:
             break
