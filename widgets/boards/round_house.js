@@ -280,7 +280,7 @@
     return st.hand.map((o) => {
       const pay = Object.entries(o.cost).filter(([, n]) => n).map(([g, n]) => `${n} ${g}`);
       const full = Object.entries(o.cost).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD_WORD[g]}`);
-      return h("span", { class: "rx-stat rh-order", text: `${o.id}: ${pay.join(", ")} → ${o.points} pts`,
+      return h("span", { class: "rx-stat rh-order", text: `${o.id}: ${pay.join(", ")} → ${o.points} pts at end`,
         title: `order ${o.id} in ${st.name}'s hand: pay ${full.join(", ")} in the order phase; worth ` +
           `${o.points} points at the end of the game; from the next turn on, ${o.ability} ability: ${o.ability_text}` });
     });
