@@ -76,11 +76,17 @@ def field_diff(a, b) -> list[str]:
     """'path: old → new' lines for every leaf that differs between two views.
 
     Paths read 'seats › Red › hand size'; a list of items with ids compares as a set (its order is
-    no change): 'seats › Red › hand: added R4s3, R7s4; removed R6s5'.
+    no change): 'seats › Red › hand: added R4s3, R7s4; removed R6s5'. A view's top-level "position"
+    (Rice Paddy embeds the seat's position for from_view) repeats the rest of the view: it is not diffed.
     """
     out: list[str] = []
+    if isinstance(a, dict) and isinstance(b, dict):
+        a, b = ({k: v for k, v in x.items() if k != EMBEDDED} for x in (a, b))
     _diff(a, b, [], out)
     return out
+
+
+EMBEDDED = "position"  # a view's own copy of the position, for rebuilding a state from the view
 
 
 def _show(value) -> str:

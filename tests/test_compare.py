@@ -211,8 +211,13 @@ def test_public_moves_read_the_same_in_every_view(game):
         texts = {v: narrate(s, a, v) for v in viewers(s)}
         full = texts[None]
         assert texts[s.current_player] == full
-        assert s.explain(a) in full
-        assert full == s.explain(a) or full.endswith("— " + s.explain(a))
+        if game == "lotus_chaos" and str(a).startswith("accuse"):
+            # a taken accusation reads with its public verdict, which explain() (also shown before the
+            # choice) must not give
+            assert full.startswith(s.explain(a).split(" [")[0] + ": ")
+        else:
+            assert s.explain(a) in full
+            assert full == s.explain(a) or full.endswith("— " + s.explain(a))
         others = {t for v, t in texts.items() if t != full}
         assert len(others) <= 1, texts
         if others:

@@ -273,13 +273,31 @@ function rpPanel(view) {
   return out;
 }
 
+function rpCard(c) {  // a spirit card as the view gives it: its number and effect, the rest in the tooltip
+  const effect = `${c.effect.replace(/_/g, " ")}${c.amount > 1 ? ` ${c.amount}` : ""}`;
+  return h("span", { class: "rp-card", text: `${c.n} ${effect}`,
+    title: `spirit ${c.n}: ${c.kind}, ${effect}` + (c.once ? ", once" : "") + (c.lasting ? `, lasts the ${c.lasting}` : ""),
+    style: "display:inline-block;margin:0 3px;padding:0 4px;border:1px solid #aaa;border-radius:3px;background:#fff" });
+}
+
+function rpCards(label, cards, size) {
+  // a seat's cards: drawn when the view shows them, else how many it holds (nothing when it holds none)
+  if (Array.isArray(cards)) {
+    if (!cards.length) return null;
+    return h("span", { class: "rx-stat" }, `${label} `, ...cards.map(rpCard));
+  }
+  return size ? h("span", { class: "rx-stat", text: `${label}: ${size} card${size > 1 ? "s" : ""} (hidden)` }) : null;
+}
+
 function rpSeats(view) {
   return view.seats.map((x, i) => h("div", { class: "rx-seatrow" + (view.current_player === i ? " rx-turn" : ""),
     style: `--seat: ${seatColor(view, i)}` },
   h("span", { class: "rx-seatname", text: seatName(view, i) }),
   h("span", { class: "rx-stat", text: `played ${(x.played || []).map((c) => c.n).join(", ") || "—"}` }),
-  h("span", { class: "rx-stat", text: Array.isArray(x.hand) ? `hand ${x.hand.map((c) => c.n).join(", ") || "—"}`
-    : `hand ${x.hand_size} (hidden)` }),
+  rpCards("hand", x.hand, x.hand_size),
+  rpCards("draft hand", x.draft, x.draft_size),
+  x.pick ? h("span", { class: "rx-stat" }, "picked ", rpCard(x.pick))
+    : x.picked ? h("span", { class: "rx-stat", text: "picked (hidden)" }) : null,
   h("span", { class: "rx-stat", text: x.allocation === null ? "allocation hidden"
     : `allocated: ${(x.allocation || []).map((a) => `${a.box}×${a.count}`).join(", ") || "—"}` }),
   h("span", { class: "rx-score", text: `rice ${x.rice}` })));
@@ -316,8 +334,8 @@ registerBoard("rice_paddy", {
     patch(wrap.querySelector(".rp-panel"), [view.rain, view.order, view.seats.map((x) => x.reservoir),
       view.supply, view.achievements], () => rpPanel(view));
     wrap.querySelectorAll(".rp-field").forEach((g, i) => rpUpdateField(g, view, view.seats[i], i));
-    patch(wrap.querySelector(".rx-seats"), [view.seats.map((x) => [x.played, x.hand, x.hand_size, x.allocation,
-      x.rice]), view.current_player], () => rpSeats(view));
+    patch(wrap.querySelector(".rx-seats"), [view.seats.map((x) => [x.played, x.hand, x.hand_size, x.draft,
+      x.draft_size, x.pick, x.picked, x.allocation, x.rice]), view.current_player], () => rpSeats(view));
     return true;
   },
   preview(wrap, preview, view) {

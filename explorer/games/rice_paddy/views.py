@@ -94,7 +94,7 @@ class ViewMixin:
                 "hand": [self._card(c) for c in p.hand] if mine else None,
                 "draft": [self._card(c) for c in p.draft] if mine else None,
                 "pick": self._card(p.pick) if mine and p.pick >= 0 else None,
-                "hand_size": len(p.hand), "picked": p.pick >= 0,
+                "hand_size": len(p.hand), "draft_size": len(p.draft), "picked": p.pick >= 0,
                 "played": [self._card(c) for c in p.played],
                 "spent": [c for c in p.played if p.spent >> c & 1],
                 "highest": max(p.played) if p.played else None,
