@@ -356,7 +356,12 @@ def test_explorer_in_jupyterlab(lab, tmp_path):
             check_explorer(page, root, out_dir)
             if os.environ.get("RX_SCREENSHOT"):
                 shot = ROOT / "docs" / "screenshot.png"
-                root.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]").screenshot(path=str(shot))
+                page.set_viewport_size({"width": 1400, "height": 2400})  # the explorer and its race in one screen
+                page.wait_for_timeout(1500)  # the race redraws once the steps pause
+                panel = root.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][1]")
+                panel.scroll_into_view_if_needed()
+                panel.screenshot(path=str(shot))
+                page.set_viewport_size({"width": 1400, "height": 1100})
 
             # the Bokeh plot in the next cell renders (BokehJS arrives over the comm, not a CDN)
             plot = page.locator(".rx-plot").last
