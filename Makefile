@@ -31,7 +31,7 @@ STAMP_DEV := $(VENV)/.installed-dev-$(KEY)
 WHEELHOUSE := .wheelhouse
 STAMP_WHEELS := $(WHEELHOUSE)/.complete-$(shell cat pyproject.toml binder/requirements.txt 2>/dev/null | sha256sum | cut -c1-16)
 
-.PHONY: help lab test test-py test-nb chromium bench notebooks lint clean distclean venv
+.PHONY: help lab test test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv
 
 help:
 	@echo "make lab    - install (into $(VENV)) and open JupyterLab (repository root, notebooks/index.ipynb)"
@@ -79,11 +79,23 @@ $(STAMP_WHEELS): | $(PY)
 		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel
 	touch $@
 
-# The engine/widget tests and the notebooks run side by side (two cores); each one's output is printed
-# whole when it finishes (--output-sync), so the two never interleave.
-test: $(STAMP_DEV) $(STAMP_WHEELS) chromium
-	$(MAKE) --no-print-directory -k -j2 --output-sync=target test-py test-nb
+# Two lanes on two cores: the slow tests (real browsers, built wheels and venvs) in one, the rest and the
+# notebooks in the other; the installs and the packaging tests' wheel download also run side by side.
+# Each lane's output is printed whole when it finishes (--output-sync), so the two never interleave.
+test: | $(PY)
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(STAMP_DEV) $(STAMP_WHEELS) chromium
+	$(MAKE) --no-print-directory -k -j2 --output-sync=target test-slow test-rest
 
+test-slow: $(STAMP_DEV) $(STAMP_WHEELS)
+	$(PY) -m pytest tests -m slow --durations=10 $(PYTEST_ARGS)
+
+test-rest: $(STAMP_DEV)
+	$(MAKE) --no-print-directory -k test-fast test-nb
+
+test-fast: $(STAMP_DEV)
+	$(PY) -m pytest tests -m "not slow" --durations=10 $(PYTEST_ARGS)
+
+# every test in one process (what the two lanes of `make test` run, less the notebooks)
 test-py: $(STAMP_DEV) $(STAMP_WHEELS)
 	$(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
 
