@@ -36,6 +36,7 @@ import traitlets as t
 
 from .compare import narrate as _narrate
 from .core import IllegalAction, State, rng, widgets_root
+from .core.errors import clip as _clip_text
 from .core.seats import EVERYTHING, SPECTATOR
 from .core.seats import viewer as _viewer
 from .editor import EditMode
@@ -92,10 +93,6 @@ def _ids(value, out: set | None = None) -> set:
 
 def _unknown(kind):
     raise ValueError(f"unknown intent {kind!r}")
-
-
-def _clip_text(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _message(exc: BaseException) -> str:
