@@ -108,12 +108,19 @@ def test_a_refused_move_is_forgotten_when_the_viewer_changes(change):
 
 # -- 13.2: branching from a seat's view does not peek at the future -------------------------------
 
-def _real_line(seed, plies=12):
-    tl = Timeline(explorer.load("lotus", players=3, seed=seed))
+def random_line(game, seed, plies, **load):
+    """A timeline of `plies` random moves from a seeded game (fewer if the game ends)."""
+    tl = Timeline(explorer.load(game, seed=seed, **load))
     rnd = random.Random(seed)
     for _ in range(plies):
+        if tl.current.state.is_terminal:
+            break
         tl.play(rnd.choice(tl.current.state.legal_actions()))
     return tl
+
+
+def _real_line(seed, plies=12):
+    return random_line("lotus", seed, plies, players=3)
 
 
 def test_a_branch_in_a_seat_view_draws_from_a_resampled_deck():
@@ -154,12 +161,7 @@ def test_a_branch_in_a_seat_view_draws_from_a_resampled_deck():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_resampled_branches_keep_the_seat_view_and_round_trip(game):
-    tl = Timeline(explorer.load(game, seed=3))
-    rnd = random.Random(3)
-    for _ in range(30):
-        if tl.current.state.is_terminal:
-            break
-        tl.play(rnd.choice(tl.current.state.legal_actions()))
+    tl = random_line(game, 3, 30)
     made = 0
     for node in list(tl.mainline())[:-1]:
         seat = node.state.current_player
@@ -269,12 +271,7 @@ def test_one_viewer_convention_in_engine_and_explorer():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_race_is_drawn_on_first_display(game):
-    tl = Timeline(explorer.load(game, seed=5))
-    rnd = random.Random(5)
-    for _ in range(60):
-        if tl.current.state.is_terminal:
-            break
-        tl.play(rnd.choice(tl.current.state.legal_actions()))
+    tl = random_line(game, 5, 60)
     end = tl.current.ply
     tl.goto(tl.mainline()[end // 2])
     w = Explorer(tl)
