@@ -13,7 +13,6 @@ valid one, with its problems listed in words (field first), until a later edit f
 """
 from __future__ import annotations
 
-import copy
 import importlib
 from types import ModuleType
 
@@ -54,7 +53,7 @@ class Editor:
         edit raises ValueError (nothing changes); a position that does not validate is kept, with problems."""
         if not isinstance(op, dict) or op.get("op") not in OPS:
             raise ValueError(f"an edit is {{'op': one of {', '.join(OPS)}, ...}}, got {clip(repr(op), 80)}")
-        changed = self.rules.apply(copy.deepcopy(self.position), op)
+        changed = self.rules.apply(self.position, op)  # a new dict: edit modules never mutate their input
         if not isinstance(changed, dict):
             raise TypeError(f"{self.game} edit returned {type(changed).__name__}, not a position dict")
         self.edits += 1
