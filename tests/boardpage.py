@@ -1,0 +1,70 @@
+"""A bare page that draws one game's board from a view, with no kernel and no JupyterLab.
+
+    with board_page(tmp_path) as page:          # Playwright page on Debian's chromium
+        page.evaluate("v => rxDraw(v)", state.view(seat))
+        page.locator('[data-mark="N"]').count()
+
+The page holds the explorer's own front-end files (common.js, every board, marks.js if present) and
+its CSS; `rxDraw(view)` draws the board for `view` into #board. Used by tests of the boards' marks.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+from explorer.core import widgets_root
+
+from .test_browser import CHROMIUM, CHROMIUM_ARGS
+
+_DRIVER = """
+window.rxDraw = (view, seat = null) => {
+  const b = BOARDS[view.game];
+  const el = b.draw(view, { send: () => {}, seat, meta: {} });
+  document.getElementById("board").replaceChildren(el);
+  return el;
+};
+window.rxReady = true;
+"""
+
+
+def page_html() -> str:
+    root = widgets_root()
+    parts = [(root / "common.js").read_text(encoding="utf-8")]
+    for p in sorted((root / "boards").glob("*.js")):
+        parts.append("{\n" + p.read_text(encoding="utf-8") + "\n}")
+    marks = root / "marks.js"
+    if marks.exists():
+        parts.append(marks.read_text(encoding="utf-8"))
+    parts.append(_DRIVER)
+    css = (root / "explorer.css").read_text(encoding="utf-8")
+    return ("<!doctype html><meta charset=utf-8><style>" + css + "</style>"
+            "<div class='rx-root'><div class='rx-board' id='board'></div></div>"
+            "<script type=module>" + "\n".join(parts) + "</script>")
+
+
+@contextlib.contextmanager
+def board_page(tmp: Path, width: int = 1100, height: int = 900):
+    import pytest
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} not found (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+    path = Path(tmp) / "board.html"
+    path.write_text(page_html(), encoding="utf-8")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(path.as_uri())
+            page.wait_for_function("window.rxReady === true")
+            page.rx_errors = errors
+            yield page
+        finally:
+            browser.close()
+
+
+def draw(page, view) -> None:
+    page.evaluate("v => { rxDraw(v); }", json.loads(json.dumps(view)))
