@@ -4,13 +4,15 @@
 const WILD = "#f3efe2";
 // The board editor's marks (explorer/games/lotus/edit.py): data-piece on a card, guardian or token row,
 // data-place on the garden, a flower, a hand, the display and each seat's deck, pile, supply and tokens.
+// Annotation places (explorer/games/lotus/places.py): data-mark on the garden, each flower, each face-up card,
+// the display, the wildflower deck, the Winter Lotus and each seat's hand, deck, pile, tokens and supply.
 const seatKey = (view, i) => cap(view.seats?.[i]?.color || String(i));
 
 function cardSvg(view, card) {
   const wild = card.owner === null || card.owner === undefined;
   const fill = wild ? WILD : seatColor(view, card.owner);
   const svg = s("svg", { class: "rx-card" + (wild ? " rx-card-wild" : ""), width: 26, height: 36,
-    viewBox: "0 0 26 36", "data-id": card.id, "data-piece": card.id });
+    viewBox: "0 0 26 36", "data-id": card.id, "data-piece": card.id, "data-mark": card.id });
   svg.append(s("title", { text: `${card.id}: ${card.petals} petals, ` +
     (wild ? "wildflower" : `${card.symbols} symbol(s)`) }));
   svg.append(s("rect", { x: 1, y: 1, width: 24, height: 34, rx: 4, fill, stroke: "#555" }));
@@ -27,7 +29,7 @@ function cardSvg(view, card) {
 
 function drawFlower(view, f, x, y, scale) {
   const g = s("g", { class: "rx-flower", transform: `translate(${x},${y})`, "data-petals": f.petals,
-    "data-placed": f.placed, "data-place": `flower:${f.name}` });
+    "data-placed": f.placed, "data-place": `flower:${f.name}`, "data-mark": f.name });
   g.append(s("title", { text: `${f.name}: ${f.placed}/${f.petals} petals` }));
   g.append(s("rect", { class: "rx-flower-area", x: 0, y: 0, width: 150, height: gardenLayout(view).cellH,
     fill: "transparent" }));  // the whole cell takes a click (the editor's place)
@@ -41,6 +43,7 @@ function drawFlower(view, f, x, y, scale) {
       pg.setAttribute("class", "rx-petal rx-petal-placed" + (wild ? " rx-petal-wild" : ""));
       pg.setAttribute("data-id", card.id);
       pg.setAttribute("data-piece", card.id);
+      pg.setAttribute("data-mark", card.id);
       pg.append(s("title", { text: wild ? `${card.id} (wildflower)` :
         `${card.id} (${seatShort(view, card.owner)}, ${card.symbols} symbol(s))` }));
       pg.append(s("ellipse", { cx: 0, cy: -28, rx: 11, ry: 22,
@@ -140,11 +143,12 @@ function updateGarden(box, view) {
   const L = gardenLayout(view);
   patch(box, L, () => {
     if (!L.n) {
-      return s("svg", { class: "rx-garden-svg", viewBox: "0 0 300 32", width: 300, height: 32, "data-place": "garden" },
+      return s("svg", { class: "rx-garden-svg", viewBox: "0 0 300 32", width: 300, height: 32, "data-place": "garden",
+        "data-mark": "garden" },
         s("text", { x: 4, y: 20, class: "rx-empty", text: "The garden is empty." }));
     }
     const svg = s("svg", { class: "rx-garden-svg", viewBox: `0 0 ${L.cols * 150} ${L.rows * L.cellH}`,
-      width: L.cols * 150, height: L.rows * L.cellH });
+      width: L.cols * 150, height: L.rows * L.cellH, "data-mark": "garden" });
     for (let i = 0; i < L.n; i++) {
       svg.append(s("g", { class: "rx-flower-slot", transform: `translate(${(i % L.cols) * 150},${Math.floor(i / L.cols) * L.cellH})` }));
     }
@@ -159,7 +163,8 @@ function updateGarden(box, view) {
 
 function supplyStat(view, seat, i) {
   const key = seatKey(view, i), n = seat.supply?.insects ?? 0;
-  return h("span", { class: "rx-stat", title: "guardians in supply", "data-place": `supply:${key}` }, "supply ",
+  return h("span", { class: "rx-stat", title: "guardians in supply", "data-place": `supply:${key}`,
+    "data-mark": `${key} supply` }, "supply ",
     h("span", { "data-piece": n ? `guardian:${key}` : null, "aria-label": n ? `${key} guardian in the supply` : null,
       text: `${n} insect(s)` }),
     seat.supply?.elder ? h("span", { "data-piece": `elder:${key}`, "aria-label": `${key} Elder Guardian in the supply`,
@@ -168,18 +173,24 @@ function supplyStat(view, seat, i) {
 
 function seatRow(view, seat, i) {
   const key = seatKey(view, i);
+  const empty = Array.isArray(seat.hand) && !seat.hand.length;  // an empty hand has no height: mark its count
   const hand = Array.isArray(seat.hand)
-    ? h("span", { class: "rx-hand", "data-place": `hand:${key}` }, seat.hand.map((c) => cardSvg(view, c)))
-    : h("span", { class: "rx-hand rx-hidden", "data-place": `hand:${key}` },
+    ? h("span", { class: "rx-hand", "data-place": `hand:${key}`, "data-mark": empty ? null : `${key} hand` },
+      seat.hand.map((c) => cardSvg(view, c)))
+    : h("span", { class: "rx-hand rx-hidden", "data-place": `hand:${key}`, "data-mark": `${key} hand` },
       h("span", { class: "rx-facedown", title: "face-down cards", text: `▮ × ${seat.hand_size}` }));
   return [
     h("span", { class: "rx-chip" }),
     h("span", { class: "rx-seatname", text: seatName(view, i) + (seat.team !== null && seat.team !== undefined ? ` (team ${seat.team + 1})` : "") }),
     hand,
-    h("span", { class: "rx-stat", title: "hand / limit", text: `hand ${seat.hand_size}/${seat.hand_limit}` }),
-    h("span", { class: "rx-stat", title: "cards in deck", text: `deck ${seat.deck_size}`, "data-place": `deck:${key}` }),
-    h("span", { class: "rx-stat", title: "scoring pile", text: `pile ${seat.pile_size}`, "data-place": `pile:${key}` }),
+    h("span", { class: "rx-stat", title: "hand / limit", text: `hand ${seat.hand_size}/${seat.hand_limit}`,
+      "data-mark": empty ? `${key} hand` : null }),
+    h("span", { class: "rx-stat", title: "cards in deck", text: `deck ${seat.deck_size}`, "data-place": `deck:${key}`,
+      "data-mark": `${key} deck` }),
+    h("span", { class: "rx-stat", title: "scoring pile", text: `pile ${seat.pile_size}`, "data-place": `pile:${key}`,
+      "data-mark": `${key} pile` }),
     h("span", { class: "rx-stat", title: "scoring tokens", text: `tokens ${seat.tokens}`, "data-place": `tokens:${key}`,
+      "data-mark": `${key} tokens`,
       "data-piece": seat.tokens ? `token:${key}` : null, "aria-label": seat.tokens ? `a scoring token of ${key}` : null }),
     supplyStat(view, seat, i),
     h("span", { class: "rx-powers" }, (seat.powers || []).map((p) => h("span", { class: "rx-power", text: p }))),
@@ -202,15 +213,18 @@ function updateSupply(box, view) {
   patch(box, [view.display, view.wild_deck, view.tokens_left, view.winter_lotus, view.solo_completed, view.solo], () => {
     const out = [];
     if (!view.solo || (view.display || []).length) {
-      out.push(h("span", { class: "rx-display", "data-place": "display" }, h("span", { class: "rx-label", text: "Wildflowers: " }),
+      out.push(h("span", { class: "rx-display", "data-place": "display", "data-mark": "display" },
+        h("span", { class: "rx-label", text: "Wildflowers: " }),
         (view.display || []).map((c) => cardSvg(view, c))));
     }
-    out.push(h("span", { class: "rx-stat", text: `wild deck ${view.wild_deck}`, "data-place": "wild_deck" }));
+    out.push(h("span", { class: "rx-stat", text: `wild deck ${view.wild_deck}`, "data-place": "wild_deck",
+      "data-mark": "wildflower deck" }));
     if (view.tokens_left !== null && view.tokens_left !== undefined) {
       out.push(h("span", { class: "rx-stat", text: `tokens left ${view.tokens_left}` }));
     }
     if (view.winter_lotus !== null && view.winter_lotus !== undefined) {
-      out.push(h("span", { class: "rx-stat rx-winter", text: `Winter Lotus ${view.winter_lotus}` }));
+      out.push(h("span", { class: "rx-stat rx-winter", text: `Winter Lotus ${view.winter_lotus}`,
+        "data-mark": "Winter Lotus" }));
       out.push(h("span", { class: "rx-stat", text: `completed: ${(view.solo_completed || []).join(", ") || "none"}` }));
     }
     return out;
