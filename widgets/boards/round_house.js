@@ -6,6 +6,8 @@
 // For the board editor (widgets/editor.js), components carry `data-piece` and the places they go `data-place`,
 // in the words of explorer/games/round_house/edit.py: leader:red:1, worker:red(:permanent), tile:bank,
 // good:tea, money, marker on room:o1, hall, town:southeast, cell:a1, seat:red, round:3.
+// For studies' arrows and highlights, `data-mark` names the places of explorer/games/round_house/places.py
+// (o1, hall, Red leader 1, southeast, caravan, a1, round 3, worship marker, Red, O05): one element each.
 (() => {
   const GOOD = { fruit: "#d1495b", cel: "#4f9d55", tea: "#3a6ea5", gold: "#e3b505" };
   const GOOD_WORD = { fruit: "fruit", cel: "celadon", tea: "tea", gold: "gold" };
@@ -58,7 +60,7 @@
     g.append(s("title", { text: `${r.id}: ${r.title}` + (r.market ? " — " +
       r.market.map((m) => `${m.good}→${m.reward}`).join(", ") : "") }));
     const lit = state.reach && state.reach.includes(r.id);
-    g.append(s("rect", { x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 5,
+    g.append(s("rect", { x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 5, "data-mark": r.id,
       fill: lit ? "#fff3a8" : "#fffaf0", stroke: lit ? "#d08a00" : (r.space.startsWith("tile") ? "#7a5c2e" : "#999"),
       "stroke-width": lit ? 3 : 1.5, class: lit ? "rh-reachable" : null }));
     g.append(s("text", { x: x - w / 2 + 5, y: y - hgt / 2 + 13, "font-weight": "bold", "font-size": 11, text: r.id }));
@@ -87,10 +89,15 @@
     return g;
   }
 
+  // "Red leader 1", or "Red leader" when the seat has one leader (places.py's leader_name)
+  const leaderMark = (view, p, li) => `${view.seats[p].name} leader` +
+    (view.seats[p].leaders.length > 1 ? ` ${li + 1}` : "");
+
   function leaderDot(view, seat, li, x, y, state) {
     const c = s("circle", { cx: x, cy: y, r: 7, fill: seatColor(view, seat), stroke: OUTLINE, "stroke-width": 1.5,
       class: "rh-leader", "data-seat": seat, "data-leader": li + 1, style: "cursor:pointer",
-      "data-piece": `leader:${color(view, seat)}:${li + 1}`, "aria-label": `${seatName(view, seat)} leader ${li + 1}` });
+      "data-piece": `leader:${color(view, seat)}:${li + 1}`, "aria-label": `${seatName(view, seat)} leader ${li + 1}`,
+      "data-mark": leaderMark(view, seat, li) });
     c.append(s("title", { text: `${seatName(view, seat)} leader ${li + 1}: click to show where it can go` }));
     if (state.sel && state.sel[0] === seat && state.sel[1] === li) c.setAttribute("stroke-width", 4);
     c.addEventListener("click", (ev) => { ev.stopPropagation(); state.pick(seat, li); });
@@ -102,7 +109,7 @@
     const lit = state.reach && state.reach.includes("h");
     const g = s("g", { class: "rh-hall", "data-id": "h", "data-place": "hall" });
     const fill = lit ? "#e8584f" : "#b02a26";
-    g.append(s("rect", { x: x - 50, y: y - 24, width: 100, height: 48, rx: 6, fill,
+    g.append(s("rect", { x: x - 50, y: y - 24, width: 100, height: 48, rx: 6, fill, "data-mark": "hall",
       stroke: lit ? "#d08a00" : "#611", "stroke-width": lit ? 3 : 1 }));
     g.append(s("text", { x, y: y - 8, "text-anchor": "middle", fill: ink(fill), "font-weight": "bold",
       text: "Ancestral hall" }));
@@ -135,7 +142,8 @@
       const [x, y] = t.xy;
       const tg = s("g", { "data-place": `town:${t.name}` });
       g.append(tg);
-      tg.append(s("circle", { cx: x, cy: y, r: 34, fill: "#e8f0e0", stroke: t.caravan ? "#b8860b" : "#889",
+      tg.append(s("circle", { cx: x, cy: y, r: 34, "data-mark": t.name, fill: "#e8f0e0",
+        stroke: t.caravan ? "#b8860b" : "#889",
         "stroke-width": t.caravan ? 4 : 1, class: t.caravan ? "rh-town rh-caravan" : "rh-town" }));
       tg.append(s("text", { x, y: y - 12, "text-anchor": "middle", text: t.name }));
       let k = 0;
@@ -151,7 +159,7 @@
         k++;
       });
       if (t.caravan) tg.append(s("text", { x, y: y + 48, "text-anchor": "middle", fill: "#6e5000",
-        "font-weight": "bold", text: "caravan" }));
+        "font-weight": "bold", "data-mark": "caravan", text: "caravan" }));
     }
   }
 
@@ -165,7 +173,7 @@
       const x = gx + col * c, y = gy + r * c;
       const cg = s("g", { "data-place": `cell:${grid.cells[i]}` });
       g.append(cg);
-      cg.append(s("rect", { x, y, width: c, height: c, fill: "#fff", stroke: "#999" },
+      cg.append(s("rect", { x, y, width: c, height: c, fill: "#fff", stroke: "#999", "data-mark": grid.cells[i] },
         s("title", { text: `${grid.cells[i]}: ${pts} points` })));
       cg.append(s("text", { x: x + c / 2, y: y + c / 2 - 1, "text-anchor": "middle", fill: "#555", text: pts }));
       grid.elders[i].forEach((p, k) => cg.append(s("circle", { cx: x + 11 + 9 * (k % 4),
@@ -237,11 +245,13 @@
     for (let k = 0; k <= view.length; k++) {
       const bx = x + (k % per) * box, y = top + Math.floor(k / per) * box, here = k === view.marker;
       const rg = s("g", { "data-place": `round:${k}` }, s("rect", { x: bx, y, width: box - 2, height: box - 2,
-        fill: "#fff", stroke: "#999" }, s("title", { text: `round ${k} of ${view.length}` })));
+        fill: "#fff", stroke: "#999", "data-mark": `round ${k}` },
+      s("title", { text: `round ${k} of ${view.length}` })));
       const num = s("text", { x: bx + box / 2 - 1, y: y + box / 2 + 3, "text-anchor": "middle", "font-size": 11,
         fill: here ? "#222" : "#555", "font-weight": here ? "bold" : null, text: k });
       if (here) {
-        rg.append(s("g", { class: "rh-marker", "data-piece": "marker", "aria-label": "worship marker" },
+        rg.append(s("g", { class: "rh-marker", "data-piece": "marker", "aria-label": "worship marker",
+          "data-mark": "worship marker" },
           s("circle", { cx: bx + box / 2 - 1, cy: y + box / 2 - 1, r: 10, fill: "none", stroke: "#b8860b",
             "stroke-width": 3 }), num));
       } else rg.append(num);
@@ -264,7 +274,7 @@
       view.result.winners.map((w) => seatName(view, w)).join(", ") : view.turn_label;
     return [h("div", { class: "rx-status rh-status", text: label }), h("div", { class: "rx-seats rh-seats" },
       view.seats.map((st) => h("div", { class: "rx-seatrow" + (view.current_player === st.seat ? " rx-turn" : ""),
-        style: `--seat: ${seatColor(view, st.seat)}`, "data-place": `seat:${st.color}` },
+        style: `--seat: ${seatColor(view, st.seat)}`, "data-place": `seat:${st.color}`, "data-mark": st.name },
       h("span", { class: "rx-chip" }), h("span", { class: "rx-seatname", text: st.name }),
       h("span", { class: "rx-score", text: `${st.points} pts` }),
       h("span", { class: "rx-stat", text: `${st.money} money`, "data-piece": st.money ? "money" : null,
@@ -281,6 +291,7 @@
       const pay = Object.entries(o.cost).filter(([, n]) => n).map(([g, n]) => `${n} ${g}`);
       const full = Object.entries(o.cost).filter(([, n]) => n).map(([g, n]) => `${n} ${GOOD_WORD[g]}`);
       return h("span", { class: "rx-stat rh-order", text: `${o.id}: ${pay.join(", ")} → ${o.points} pts at end`,
+        "data-mark": o.id,
         title: `order ${o.id} in ${st.name}'s hand: pay ${full.join(", ")} in the order phase; worth ` +
           `${o.points} points at the end of the game; from the next turn on, ${o.ability} ability: ${o.ability_text}` });
     });
