@@ -4,6 +4,9 @@
 // The board editor's marks (explorer/games/lotus_chaos/edit.py): data-place on every hex ("hex:N", "hex:1,-2"),
 // each play area ("area:Red") and the deck; data-piece on each token on the board ("token:Red") and each card
 // in a play area ("12", "b3").
+// Annotation marks (explorer/games/lotus_chaos/places.py): data-mark on each hex ("N", "centre", "1,-2"), each
+// token on the board ("Red token"), play area ("Red play area"), card ("12"), shown objective ("Red objective"),
+// and on the deck, the discard pile and the blank cards.
 
 const CHAOS_SIZE = 24;
 const CHAOS_ZONE = { plain: "#f4f1e8", red: "#d1495b", purple: "#9b6fc0", blue: "#5b8fd0", green: "#6fb46f" };
@@ -15,6 +18,7 @@ function chaosPx(q, r) {
 }
 
 const chaosHexPlace = (q, r, corner) => `hex:${corner || `${q},${r}`}`;
+const chaosHexMark = (q, r, corner) => corner || (q === 0 && r === 0 ? "centre" : `${q},${r}`);
 
 function chaosPolygon(q, r) {
   const [cx, cy] = chaosPx(q, r);
@@ -62,7 +66,7 @@ function chaosBoardSvg(view, el) {
   for (const [q, rr, zone, corner] of view.zones || []) {
     const poly = s("polygon", { class: "rx-chaos-hex", points: chaosPolygon(q, rr), fill: CHAOS_ZONE[zone] || "#eee",
       stroke: "#777", "stroke-width": 1, "data-q": q, "data-r": rr, "data-zone": zone,
-      "data-place": chaosHexPlace(q, rr, corner) },
+      "data-place": chaosHexPlace(q, rr, corner), "data-mark": chaosHexMark(q, rr, corner) },
     s("title", { text: `${q},${rr} ${zone}${corner ? " " + corner : ""}` }));
     hexes.append(poly);
     if (corner) {
@@ -101,6 +105,7 @@ function chaosPlaceTokens(el, view) {
     const corner = st.hex && (view.zones || []).find(([q, r]) => q === st.hex[0] && r === st.hex[1])?.[3];
     if (spot) {  // the token is a piece on its hex (and clicking it puts a picked piece on that hex)
       tok.setAttribute("data-piece", `token:${cap(st.color)}`);
+      tok.setAttribute("data-mark", `${cap(st.color)} token`);
       tok.setAttribute("data-place", chaosHexPlace(st.hex[0], st.hex[1], corner));
       tok.setAttribute("aria-label", `${st.name}'s token`);
       tok.style.pointerEvents = "";
@@ -109,7 +114,7 @@ function chaosPlaceTokens(el, view) {
       tok.style.opacity = "1";
     } else {
       tok.style.opacity = "0";  // out of the game (or not placed yet)
-      for (const a of ["data-piece", "data-place", "aria-label"]) tok.removeAttribute(a);
+      for (const a of ["data-piece", "data-place", "data-mark", "aria-label"]) tok.removeAttribute(a);
       tok.style.pointerEvents = "none";
     }
     tok.classList.toggle("rx-chaos-out", !st.alive);
@@ -143,6 +148,7 @@ function chaosCard(c) {
   const short = c.blank && c.text && c.text.length <= 28;
   return h("span", { class: "rx-chaos-card" + (c.blank ? " rx-chaos-blank" : ""),
     title: text ? `${c.id}: ${text}` : c.id, text: short ? `${c.id} “${c.text}”` : c.id, "data-piece": c.id,
+    "data-mark": c.id,
     "aria-label": `card ${c.id}` + (text ? `: ${text}` : ""),
     style: CHAOS_CHIP + (c.blank ? ";border-style:dashed;background:#fdf8e4" : "") });
 }
@@ -152,7 +158,7 @@ function chaosSeats(el, view) {
   patch(box, [view.seats, view.current_player, view.viewer], () => (view.seats || []).map((st, i) => {
     const cards = (st.cards || []).flatMap((c, k) => (k ? [" ", chaosCard(c)] : [chaosCard(c)]));  // spaced in text too
     const row = h("div", { class: "rx-seat rx-chaos-seat" + (st.alive ? "" : " rx-chaos-out"), "data-seat": i,
-      "data-place": `area:${cap(st.color)}`,
+      "data-place": `area:${cap(st.color)}`, "data-mark": `${cap(st.color)} play area`,
       style: st.alive ? "" : "color: #5f5f5f" },
     h("span", { class: "rx-chaos-swatch", style: `display:inline-block;width:10px;height:10px;border-radius:5px;` +
       `background:${st.alive ? CHAOS_TOKEN[st.color] || "#888" : "#bbb"};border:1px solid #333` }),
@@ -161,32 +167,39 @@ function chaosSeats(el, view) {
     if (st.objective) {
       const btn = chaosMayHighlight(view, i)
         ? h("button", { class: "rx-chaos-objective-btn", type: "button", text: `objective: ${st.objective.key}`,
-          title: st.objective.text,
+          title: st.objective.text, "data-mark": `${cap(st.color)} objective`,
           onclick: () => chaosHighlight(el, view, el.__rxHighlight === st.objective.key ? null : st.objective.key) })
-        : h("span", { text: ` objective: ${st.objective.key}`, title: st.objective.text });
+        : h("span", { text: ` objective: ${st.objective.key}`, title: st.objective.text,
+          "data-mark": `${cap(st.color)} objective` });
       row.append(" ", btn);
     }
     return row;
   }));
 }
 
+// the status line's parts (text, and spans marking the revealed cards and the blank cards)
 function chaosStatus(view) {
-  const bits = [`round ${view.round}`, `phase ${view.phase}`];
+  const bits = [[`round ${view.round}`], [`phase ${view.phase}`]];
   if (view.current_player !== null && view.current_player !== undefined) {
-    bits.push(`${seatName(view, view.current_player)} to decide`);
+    bits.push([`${seatName(view, view.current_player)} to decide`]);
   }
-  if (view.revealed?.length) bits.push("revealed: " + view.revealed.map((c) => c.id).join(", "));
-  bits.push(`deck ${view.deck_size} · blank cards ${view.blanks_left}`);
-  if (view.notice) bits.push(`rejected card: ${view.notice.message}`);
-  if (view.result) bits.push(`game over: ${view.result.outcome}`);
-  return bits.join(" · ");
+  if (view.revealed?.length) {
+    bits.push(["revealed: ", ...view.revealed.flatMap((c, k) => [k ? ", " : "",
+      h("span", { "data-mark": c.id, text: c.id })])]);
+  }
+  bits.push([`deck ${view.deck_size} · `,
+    h("span", { "data-mark": "blank cards", text: `blank cards ${view.blanks_left}` })]);
+  if (view.notice) bits.push([`rejected card: ${view.notice.message}`]);
+  if (view.result) bits.push([`game over: ${view.result.outcome}`]);
+  return bits.flatMap((b, k) => (k ? [" · ", ...b] : b)).filter((x) => x !== "");
 }
 
 registerBoard("lotus_chaos", {
   draw(view, ctx) {
     const el = h("div", { class: "rx-chaos" }, h("div", { class: "rx-status rx-chaos-status" }),
       h("div", { class: "rx-chaos-board" }), h("div", { class: "rx-chaos-seats" }),
-      h("div", { class: "rx-chaos-deck", "data-place": "deck", title: "the action deck (a card put here goes on top)",
+      h("div", { class: "rx-chaos-deck", "data-place": "deck",
+        title: "the action deck (a card put here goes on top)",
         style: "display:inline-block;margin-top:4px;padding:2px 10px;border:1px dashed #777;border-radius:3px" }));
     el.querySelector(".rx-chaos-board").append(chaosBoardSvg(view, el));
     el.__rxHighlight = null;
@@ -195,11 +208,13 @@ registerBoard("lotus_chaos", {
   },
   update(el, view) {
     if (el.__rxRadius !== view.radius) return false;
-    el.querySelector(".rx-chaos-status").textContent = chaosStatus(view);
+    el.querySelector(".rx-chaos-status").replaceChildren(...chaosStatus(view));
     chaosPlaceTokens(el, view);
     chaosSeats(el, view);
-    el.querySelector(".rx-chaos-deck").textContent = `deck: ${view.deck_size} cards, face down` +
-      (view.discard?.length ? ` · discard pile: ${view.discard.length}` : "");
+    el.querySelector(".rx-chaos-deck").replaceChildren(
+      h("span", { "data-mark": "deck", text: `deck: ${view.deck_size} cards, face down` }),
+      ...(view.discard?.length ? [" · ", h("span", { "data-mark": "discard pile",
+        text: `discard pile: ${view.discard.length}` })] : []));
     chaosHighlight(el, view, el.__rxHighlight ?? null);
     return true;
   },
