@@ -8,6 +8,9 @@
 // ("hex:Red:a"), inner edges ("edge:Red:ad"), reservoir ("reservoir:Red") and banner ("seat:Red");
 // `data-piece` on what stands there (wall, gate, rock, water, magic, weed, pest, fertiliser, planted,
 // grown, worker, livestock), set only while the piece is there.
+// For annotations (explorer/games/rice_paddy/places.py, the same names): `data-mark` on each field ("Red field"),
+// banner ("Red farm", "Red workers", "Red livestock"), reservoir, hex ("Red a"), side ("Red ab"), the panel's
+// parts, each seat's row of cards ("Red hand", ...) and each spirit card shown ("spirit 7").
 
 const RP = { size: 28, dirs: [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]] };
 const RP_FILL = { field: "#efe6cf", paddy: "#dcecc8", planted: "#9fd18b", grown: "#e8c547" };
@@ -35,6 +38,16 @@ function rpEdge(a, b) {
   return [pts[(k + 4) % 6], pts[(k + 5) % 6]];
 }
 
+function rpSideMark(a, b, e, mark) {
+  // an unpainted lozenge over the side (its ends and a little way towards both hexes' centres): a line has no
+  // area, so this is what annotations outline
+  const [ax, ay] = rpPixel(...a), [bx, by] = rpPixel(...b);
+  const mx = (e[0][0] + e[1][0]) / 2, my = (e[0][1] + e[1][1]) / 2, f = 0.3;
+  const pts = [e[0], [mx + (ax - mx) * f, my + (ay - my) * f], e[1], [mx + (bx - mx) * f, my + (by - my) * f]];
+  return s("polygon", { class: "rp-side-mark", "data-mark": mark, points: pts.join(" "), fill: "none",
+    stroke: "none", "pointer-events": "none" });
+}
+
 function rpBox(view) {
   const pts = view.board.hexes.map((x) => rpPixel(x.q, x.r));
   pts.push(rpPixel(...view.board.reservoir));
@@ -49,19 +62,22 @@ function rpPlace(view, i, where) {  // a place id of the board editor
 
 function rpField(view, i, box) {
   const seat = view.seats[i];
-  const g = s("g", { class: "rp-field", "data-seat": i,
+  const who = seatName(view, i);
+  const g = s("g", { class: "rp-field", "data-seat": i, "data-mark": `${who} field`,
     transform: `translate(${rpOrigin(box, i).join(",")})` });
-  const banner = s("g", { class: "rp-farm", "data-place": rpPlace(view, i, "seat:@") });
+  const banner = s("g", { class: "rp-farm", "data-place": rpPlace(view, i, "seat:@"), "data-mark": `${who} farm` });
   banner.append(s("rect", { class: "rp-banner", x: box.x0, y: box.y0 - 26, width: box.w - 8, height: 20, rx: 3,
     fill: seatColor(view, i), stroke: OUTLINE, "stroke-width": 0.8 }));
   banner.append(s("text", { class: "rp-name", x: box.x0 + 5, y: box.y0 - 11, "font-size": 12,
     fill: ink(seatColor(view, i)), "font-weight": 600 }, s("tspan", { class: "rp-who" }),
-  s("tspan", { class: "rp-workers" }), s("tspan", { text: " " }), s("tspan", { class: "rp-livestock" }),
+  s("tspan", { class: "rp-workers", "data-mark": `${who} workers` }), s("tspan", { text: " " }),
+  s("tspan", { class: "rp-livestock", "data-mark": `${who} livestock` }),
   s("tspan", { class: "rp-turn" })));
   g.append(banner);
   const [rq, rr] = view.board.reservoir;
   const [rx, ry] = rpPixel(rq, rr);
-  const res = s("g", { class: "rp-res", "data-place": rpPlace(view, i, "reservoir:@") });
+  const res = s("g", { class: "rp-res", "data-place": rpPlace(view, i, "reservoir:@"),
+    "data-mark": `${who} reservoir` });
   res.append(s("polygon", { class: "rp-reservoir", points: rpCorners(rq, rr, RP.size * 0.92).join(" "),
     fill: "#bfdcf5", stroke: "#3a6ea5" }));
   res.append(s("text", { class: "rp-res-count", x: rx, y: ry + 4, "text-anchor": "middle", "font-size": 11 }));
@@ -72,8 +88,9 @@ function rpField(view, i, box) {
     pos[hx.label] = [hx.q, hx.r];
     const [cx, cy] = rpPixel(hx.q, hx.r);
     const cell = s("g", { class: "rp-hex", "data-hex": hx.label, "data-place": rpPlace(view, i, `hex:@:${hx.label}`) });
-    cell.append(s("polygon", { class: "rp-tile", points: rpCorners(hx.q, hx.r, RP.size).join(" "),
-      fill: RP_FILL.field, stroke: "#c9bb98", "stroke-width": 0.8, style: RP_EASE }));
+    cell.append(s("polygon", { class: "rp-tile", "data-mark": `${who} ${hx.label}`,
+      points: rpCorners(hx.q, hx.r, RP.size).join(" "), fill: RP_FILL.field, stroke: "#c9bb98", "stroke-width": 0.8,
+      style: RP_EASE }));
     cell.append(s("text", { class: "rp-label", x: cx - RP.size * 0.62, y: cy - RP.size * 0.28, "font-size": 11,
       fill: "#4a3f22", text: hx.label }));
     cell.append(s("ellipse", { class: "rp-rock", cx: cx + 6, cy: cy + 7, rx: 7, ry: 5, fill: "#8d8d8d",
@@ -93,7 +110,8 @@ function rpField(view, i, box) {
       s("line", { class: "rp-edge", "data-edge": name, x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1],
         stroke: "transparent", "stroke-width": 4, "stroke-linecap": "round", style: RP_EASE }),
       s("line", { class: "rp-edge-hit", x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1], stroke: "transparent",
-        "stroke-width": 10 })));
+        "stroke-width": 10 }),
+      rpSideMark(pos[name[0]], pos[name[1]], e, `${who} ${name}`)));
   }
   // the board's outer sides are printed walls
   const taken = new Set(Object.values(pos).map((p) => p.join(",")));
@@ -259,48 +277,68 @@ function rpPreview(svg, preview, view) {
 function rpPanel(view) {
   const out = [];
   const r = view.rain;
-  out.push(h("span", { class: "rx-stat", title: "this round's rain card",
+  out.push(h("span", { class: "rx-stat", title: "this round's rain card", "data-mark": "rain card",
     text: r ? `rain: ${r.discs} disc(s)` + (r.weeds ? `, +${r.weeds} weed` : "") + (r.pests ? `, +${r.pests} pest` : "") +
       (r.target ? ` (${r.target} paddies)` : "") + (r.water ? ` · ${r.water} on the card` : "") : "rain: —" }));
-  out.push(h("span", { class: "rx-stat", title: "turn order (lowest highest spirit card first)",
+  out.push(h("span", { class: "rx-stat", "data-mark": "turn order",
+    title: "turn order (lowest highest spirit card first)",
     text: "order: " + ((view.order || []).map((i) => `${seatName(view, i)} (${view.seats[i].highest})`).join(" → ") || "—") }));
   out.push(h("span", { class: "rx-stat", title: "water in each reservoir",
     text: "reservoirs: " + view.seats.map((x, i) => `${seatName(view, i)} ${x.reservoir}`).join(", ") }));
-  out.push(h("span", { class: "rx-stat", text: `supply: water ${view.supply.water}, magic ${view.supply.magic}` }));
-  out.push(h("span", { class: "rx-stat", title: "face-up achievements",
+  out.push(h("span", { class: "rx-stat", "data-mark": "supply",
+    text: `supply: water ${view.supply.water}, magic ${view.supply.magic}` }));
+  out.push(h("span", { class: "rx-stat", title: "face-up achievements", "data-mark": "achievements",
     text: "achievements: " + (view.achievements || []).map((a) => `${a.kind.replace(/_/g, " ")} ${a.need} → ${a.rice}`)
       .join("; ") }));
   return out;
 }
 
-function rpCard(c) {  // a spirit card as the view gives it: its number and effect, the rest in the tooltip
+function rpCard(c, seen) {  // a spirit card as the view gives it: its number and effect, the rest in the tooltip
   const effect = `${c.effect.replace(/_/g, " ")}${c.amount > 1 ? ` ${c.amount}` : ""}`;
-  return h("span", { class: "rp-card", text: `${c.n} ${effect}`,
+  return h("span", { class: "rp-card", text: `${c.n} ${effect}`, "data-mark": rpCardMark(c, seen),
     title: `spirit ${c.n}: ${c.kind}, ${effect}` + (c.once ? ", once" : "") + (c.lasting ? `, lasts the ${c.lasting}` : ""),
     style: "display:inline-block;margin:0 3px;padding:0 4px;border:1px solid #aaa;border-radius:3px;background:#fff" });
 }
 
-function rpCards(label, cards, size) {
+function rpCardMark(c, seen) {  // "spirit 7" where the card is first drawn (a face-down pick is still in its hand)
+  if (seen.has(c.n)) return null;
+  seen.add(c.n);
+  return `spirit ${c.n}`;
+}
+
+function rpCards(label, cards, size, mark, seen) {
   // a seat's cards: drawn when the view shows them, else how many it holds (nothing when it holds none)
   if (Array.isArray(cards)) {
     if (!cards.length) return null;
-    return h("span", { class: "rx-stat" }, `${label} `, ...cards.map(rpCard));
+    return h("span", { class: "rx-stat", "data-mark": mark }, `${label} `, ...cards.map((c) => rpCard(c, seen)));
   }
-  return size ? h("span", { class: "rx-stat", text: `${label}: ${size} card${size > 1 ? "s" : ""} (hidden)` }) : null;
+  return size ? h("span", { class: "rx-stat", "data-mark": mark,
+    text: `${label}: ${size} card${size > 1 ? "s" : ""} (hidden)` }) : null;
+}
+
+function rpPlayed(x, who, seen) {  // "played 3, 12": each number a card of its own for annotations
+  const cards = x.played || [];
+  const parts = cards.flatMap((c, k) => [k ? ", " : null, h("span", { "data-mark": rpCardMark(c, seen), text: c.n })]);
+  return h("span", { class: "rx-stat", "data-mark": `${who} played` }, "played ",
+    ...(cards.length ? parts : ["—"]));
 }
 
 function rpSeats(view) {
-  return view.seats.map((x, i) => h("div", { class: "rx-seatrow" + (view.current_player === i ? " rx-turn" : ""),
-    style: `--seat: ${seatColor(view, i)}` },
-  h("span", { class: "rx-seatname", text: seatName(view, i) }),
-  h("span", { class: "rx-stat", text: `played ${(x.played || []).map((c) => c.n).join(", ") || "—"}` }),
-  rpCards("hand", x.hand, x.hand_size),
-  rpCards("draft hand", x.draft, x.draft_size),
-  x.pick ? h("span", { class: "rx-stat" }, "picked ", rpCard(x.pick))
-    : x.picked ? h("span", { class: "rx-stat", text: "picked (hidden)" }) : null,
-  h("span", { class: "rx-stat", text: x.allocation === null ? "allocation hidden"
-    : `allocated: ${(x.allocation || []).map((a) => `${a.box}×${a.count}`).join(", ") || "—"}` }),
-  h("span", { class: "rx-score", text: `rice ${x.rice}` })));
+  const seen = new Set();
+  return view.seats.map((x, i) => {
+    const who = seatName(view, i);
+    return h("div", { class: "rx-seatrow" + (view.current_player === i ? " rx-turn" : ""),
+      style: `--seat: ${seatColor(view, i)}` },
+    h("span", { class: "rx-seatname", text: who }),
+    rpPlayed(x, who, seen),
+    rpCards("hand", x.hand, x.hand_size, `${who} hand`, seen),
+    rpCards("draft hand", x.draft, x.draft_size, `${who} draft hand`, seen),
+    x.pick ? h("span", { class: "rx-stat", "data-mark": `${who} pick` }, "picked ", rpCard(x.pick, seen))
+      : x.picked ? h("span", { class: "rx-stat", "data-mark": `${who} pick`, text: "picked (hidden)" }) : null,
+    h("span", { class: "rx-stat", "data-mark": `${who} allocation`, text: x.allocation === null ? "allocation hidden"
+      : `allocated: ${(x.allocation || []).map((a) => `${a.box}×${a.count}`).join(", ") || "—"}` }),
+    h("span", { class: "rx-score", "data-mark": `${who} rice`, text: `rice ${x.rice}` }));
+  });
 }
 
 registerBoard("rice_paddy", {
