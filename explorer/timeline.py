@@ -25,6 +25,8 @@ from typing_extensions import TypedDict  # pydantic needs this one before Python
 
 from . import compare
 from .core.errors import PositionError
+from .annotations import Marks
+from .annotations import marks as _marks
 from .core.state import State
 
 FORMAT = "explorer-timeline"
@@ -34,7 +36,7 @@ VERSION = 2
 class Node:
     """One position in the tree: `state` is reached from `parent` by `action`, played by seat `actor`."""
 
-    __slots__ = ("action", "actor", "base", "children", "comment", "id", "parent", "ply", "sampled", "state")
+    __slots__ = ("action", "actor", "base", "children", "comment", "id", "marks", "parent", "ply", "sampled", "state")
 
     def __init__(self, id: int, parent: Node | None, action: str | None, actor: int | None, state: State):
         self.id = id                  # unique within the tree, never reused while it lives
@@ -44,6 +46,7 @@ class Node:
         self.state = state            # shared, never copied
         self.children: list[Node] = []  # children[0] continues the main line
         self.comment = ""
+        self.marks = Marks()  # arrows, highlights and a glyph on this position (explorer.annotations)
         self.ply = 0 if parent is None else parent.ply + 1
         self.sampled: tuple[int, int] | None = None  # (seat, seed) if played on a re-sampled copy
         self.base: State | None = None  # that copy (the parent's state otherwise)
@@ -199,11 +202,33 @@ class Timeline:
             del self._nodes[n.id]
             stack.extend(n.children)
 
-    def comment(self, node, text: str) -> Node:
+    def comment(self, node, text: str, viewer=None) -> Node:
+        """Set `node`'s comment. Written in a seat's view (`viewer`), it may not name what that seat
+        cannot see (a card id in another hand, say): ValueError, nothing changes."""
         if not isinstance(text, str):
             raise TypeError(f"a comment is text, got {text!r}")
         node = self._node(node)
+        if viewer is not None:
+            from .annotations import hidden_ids, mentions
+            named = mentions(text, hidden_ids(node.state, viewer))
+            if named:
+                raise ValueError(f"this comment names {len(named)} thing(s) hidden from this view: "
+                                 "write it in the omniscient view, or leave them out")
         node.comment = text
+        return node
+
+    def annotate(self, node=None, *, arrows=None, highlights=None, glyph=None, viewer=None) -> Node:
+        """Set what is drawn on `node`'s position (default current): `arrows` [(from, to[, colour])],
+        `highlights` [place or (place, colour)], `glyph` ('!', '?', '!!', '??', '!?', '?!' or '').
+        Each part given replaces that part; None keeps it. Places are named as
+        `explorer.annotations.places(node.state, viewer)` lists them: written in a seat's view (`viewer`),
+        only places that seat can see. Raises ValueError (nothing changes) on an unknown place."""
+        node = self._current if node is None else self._node(node)
+        old = node.marks
+        new = _marks(node.state, old.arrows if arrows is None else arrows,
+                     old.highlights if highlights is None else highlights,
+                     old.glyph if glyph is None else glyph, viewer)
+        node.marks = new
         return node
 
     def mainline(self) -> list[Node]:
@@ -329,6 +354,7 @@ class Timeline:
         for spec, n in zip(nodes, self):
             if n.sampled is not None:
                 spec["sampled"] = list(n.sampled)
+            spec.update(n.marks.to_json())
         return {"format": FORMAT, "version": VERSION, "root": self.root.state.to_json(),
                 "current": self._current.id, "nodes": nodes}
 
@@ -382,6 +408,12 @@ class Timeline:
                 parent.children.append(node)
             node.id = key
             node.comment = spec.get("comment", "")
+            if "arrows" in spec or "highlights" in spec or "glyph" in spec:
+                try:
+                    node.marks = _marks(node.state, spec.get("arrows", ()), spec.get("highlights", ()),
+                                        spec.get("glyph", ""))
+                except ValueError as exc:
+                    raise PositionError(f"{where}.{_clip(str(exc), 600)}") from None
             tl._nodes[key] = node
             index[key] = i
         tl._next_id = max(index) + 1
@@ -420,6 +452,9 @@ class _Node(TypedDict):  # a TypedDict validates several times faster than a mod
     action: StrictStr | None
     comment: NotRequired[StrictStr]
     sampled: NotRequired[list[StrictInt]]  # [seat, seed]: played on a re-sampled copy
+    arrows: NotRequired[list[list[StrictStr]]]  # [from, to, colour]: explorer.annotations
+    highlights: NotRequired[list[list[StrictStr]]]  # [place, colour]
+    glyph: NotRequired[StrictStr]
 
 
 class _Top(_Head):

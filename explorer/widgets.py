@@ -34,18 +34,20 @@ from pathlib import Path
 import anywidget
 import traitlets as t
 
+from .annotations import redact_text
 from .compare import narrate as _narrate
 from .core import IllegalAction, State, rng, widgets_root
 from .core.errors import clip as _clip_text
 from .core.seats import EVERYTHING, SPECTATOR
 from .core.seats import viewer as _viewer
 from .editor import EditMode
+from .lesson import LessonMode
 from .timeline import Node, Timeline
 
 OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
 PUBLIC = SPECTATOR       # -1: the public spectator view
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis",
-           "edit_state")
+           "edit_state", "lesson")
 BOT_NAMES = ("random", "heuristic", "mcts")
 _PLAYOUT_LIMIT = 10_000
 _ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
@@ -65,6 +67,7 @@ def _bundle() -> str:
     for p in sorted((root / "boards").glob("*.js")):  # a block each: boards cannot clash with each other
         out.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
     out.append((root / "editor.js").read_text(encoding="utf-8"))
+    out.append((root / "marks.js").read_text(encoding="utf-8"))
     out.append((root / "explorer.js").read_text(encoding="utf-8"))
     return "\n".join(out)
 
@@ -135,7 +138,7 @@ def _start(source, load_kwargs, components=None) -> Timeline:
     raise TypeError(f"Explorer needs a game name, a State, a Timeline or a saved timeline path, got {source!r}")
 
 
-class Explorer(EditMode, anywidget.AnyWidget):
+class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
     """Browse and play a game: board view, controls, legal moves, log, variation tree, compare, score race."""
 
     _esm = _bundle()
@@ -153,14 +156,19 @@ class Explorer(EditMode, anywidget.AnyWidget):
     preview = t.Dict().tag(sync=True)  # state.preview(action) for the action the front end points at
     analysis = t.Dict().tag(sync=True)  # {"bot", "node", "rows": [{action, visits, value, chosen}]} or {}
     edit_state = t.Dict().tag(sync=True)  # the board editor: {"palette", "problems", "to_move", ...} or {}
+    lesson = t.Dict().tag(sync=True)  # marks on this position, the exercise here and its feedback (lesson.py)
 
     lock_seat = t.Bool(False)
 
     def __init__(self, source, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
                  random_seed: int = 0, score_panel: bool = True, bot: str = "mcts", bot_options: dict | None = None,
-                 components=None, example: str | None = None, **load_kwargs):
+                 components=None, example: str | None = None, chapter=None, **load_kwargs):
         """`source`: a game name (with `load` options, or `example=` one of `explorer.examples(game)`),
-        a State, a Timeline, or a saved timeline file (`components=`: the components file it may name)."""
+        a State, a Timeline, a study Chapter, or a saved timeline file (`components=`: the components file
+        it may name). `chapter`: the study chapter whose timeline `source` is (a lesson: see lesson.py)."""
+        from .study import Chapter
+        if isinstance(source, Chapter):
+            source, chapter = source.timeline, source
         if load_kwargs and not isinstance(source, str):
             raise TypeError(f"options {sorted(load_kwargs)} only apply when starting from a game name")
         if example is not None:
@@ -193,6 +201,7 @@ class Explorer(EditMode, anywidget.AnyWidget):
         self._analysis_plot = None
         self._editor = None
         self._timelines: list[Timeline] = []
+        self._lesson_init(chapter)
         full = tl.root.state.view(None)
         seats = full.get("seats") if isinstance(full.get("seats"), list) else None
         self._players = len(seats) if seats is not None else int(full.get("players") or 0)
@@ -353,6 +362,8 @@ class Explorer(EditMode, anywidget.AnyWidget):
             "act": lambda: self._front_act(content.get("text")),
             "back": self._tl.back, "forward": self._tl.forward,
             "start": self._tl.start, "end": self._tl.end,
+            "annotate": lambda: self._front_annotate(content.get("op")),
+            "answer": lambda: self._front_answer(content),
             "goto": lambda: self._tl.goto(self._node_id(content.get("id"))),
             "seat": lambda: self._front_seat(content.get("seat")),
             "random": lambda: self._front_move(self._random_action),
@@ -369,8 +380,8 @@ class Explorer(EditMode, anywidget.AnyWidget):
             "bot": lambda: self._front_bot(content.get("bot"), play=True),
             "analyse": lambda: self._front_bot(content.get("bot"), play=False),
         }
-        self._run(lambda: (self._edit_guard(kind), (handlers.get(kind) or (lambda: _unknown(kind)))()), front=True,
-                  editing=True)
+        self._run(lambda: (self._edit_guard(kind), self._guard_step(kind),
+                           (handlers.get(kind) or (lambda: _unknown(kind)))()), front=True, editing=True)
 
     def _front_delete(self, node: Node) -> None:
         """A locked seat may delete only its own moves and the variations it opened (never others' moves)."""
@@ -404,7 +415,9 @@ class Explorer(EditMode, anywidget.AnyWidget):
     def _front_act(self, text) -> None:
         if not isinstance(text, str) or not text.strip():
             raise ValueError("type an action in the game's notation")
-        self._front_move(lambda: text.strip())
+        self._may_act()
+        if not self._exercise_move(text):
+            self._play(text.strip())
 
     def _front_move(self, choose) -> None:
         self._may_act()
@@ -598,6 +611,7 @@ class Explorer(EditMode, anywidget.AnyWidget):
                 self.diff = {}
                 self.preview = {}
                 self.analysis = {}
+                self._lesson_reset()
                 self._drop_analysis_plot()
                 if self.seat is not None:  # the editor shows everything: it ends with the omniscient view
                     self._editor = None
@@ -652,16 +666,16 @@ class Explorer(EditMode, anywidget.AnyWidget):
         back.reverse()
         ahead = []
         n = node
-        while n.children and n.ply < hi:
+        while n.children and n.ply < hi and not self._stop_ahead(n):
             n = n.children[0]
             ahead.append(n)
-        return back, ahead, n.children != []
+        return back, ahead, n.children != [] and not self._stop_ahead(n)
 
     def _entry(self, n: Node, viewer, hidden: set) -> dict:
         return {
             "id": n.id, "ply": n.ply, "text": self._move_texts(n, viewer)[0],
-            "label": self._label(n, viewer, hidden),
-            "variations": len(n.parent.children) - 1, "actor": n.actor, "comment": n.comment,
+            "label": self._label(n, viewer, hidden), "glyph": n.marks.glyph,
+            "variations": len(n.parent.children) - 1, "actor": n.actor, "comment": redact_text(n.comment, hidden),
         }
 
     def _alts(self, n: Node, viewer) -> list[dict]:
@@ -726,11 +740,15 @@ class Explorer(EditMode, anywidget.AnyWidget):
 
         back, ahead, cut = self._window(node)
         log = [self._entry(n, viewer, hidden) for n in back + ahead]
-        tree = [{"id": n.id, "ply": n.ply, "text": e["text"], "comment": n.comment, "main": n.parent.children[0] is n,
+        tree = [{"id": n.id, "ply": n.ply, "text": e["text"], "comment": e["comment"], "glyph": e["glyph"],
+                 "main": n.parent.children[0] is n,
                  "alts": self._alts(n, viewer) if len(n.parent.children) > 1 else []}
                 for e, n in zip(log, back + ahead)]
         here = [{"id": c.id, "text": self._move_texts(c, viewer)[0], "main": i == 0,
                  "label": self._label(c, viewer, hidden)} for i, c in enumerate(node.children[:ALTS])]
+        stopped = self._stop_ahead(node)  # an unsolved exercise: its moves are not shown yet
+        if stopped:
+            here = []
 
         if terminal:
             hint = "the game is over"
@@ -747,11 +765,11 @@ class Explorer(EditMode, anywidget.AnyWidget):
             "node": node.id, "ply": node.ply, "last_ply": last.ply, "more_ahead": cut,
             "line_end": self._tip().ply if cut else last.ply,  # where the main line from here ends
             "earlier": bool(back) and back[0].parent is not tl.root,
-            "at_start": node.parent is None, "at_end": not node.children, "to_move": to_move,
+            "at_start": node.parent is None, "at_end": not node.children or stopped, "to_move": to_move,
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
             "hint": hint, "counter": self._counter(state, terminal), "nodes": len(tl),
             "bots": list(BOT_NAMES), "bot": self._bot_name,
-            "comment": node.comment, "children": here, "editing": editor is not None,
+            "comment": redact_text(node.comment, hidden), "children": here, "editing": editor is not None,
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }
@@ -764,6 +782,7 @@ class Explorer(EditMode, anywidget.AnyWidget):
             self.log = log
             self.tree = tree
             self.meta = meta
+            self.lesson = self._lesson_state(node, viewer)
             if self.preview and self.preview.get("node") != node.id:
                 self.preview = {}
             if self.analysis and (self.analysis.get("node") != node.id or not can_act
@@ -783,7 +802,7 @@ class Explorer(EditMode, anywidget.AnyWidget):
 
     def _tip(self) -> Node:
         tip = self._tl.current
-        while tip.children:
+        while tip.children and not self._stop_ahead(tip):
             tip = tip.children[0]
         return tip
 

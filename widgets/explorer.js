@@ -71,14 +71,20 @@ function render({ model, el }) {
     mark: btn("rx-mark", "Mark", "remember this node to compare another with it", { type: "mark" }),
     compare: btn("rx-compare", "Compare", "what changed from the marked node to this one", { type: "compare" }),
     edit: btn("rx-edit-start", "Edit", "edit this position on the board (a new line starts from it)", { type: "edit" }),
+    annotate: h("button", { class: "rx-btn rx-annotate-start", text: "Annotate", title: "draw arrows and highlights, add a glyph",
+      onclick: () => { nodeTools.annotate.classList.toggle("rx-on", annotator.toggle()); } }),
   };
   const editor = makeEditor(board, send);
+  const annotator = makeAnnotator(board, send);
+  const lessonPanel = makeLessonPanel(send);
   const diffBox = h("div", { class: "rx-diff" });
   const children = h("div", { class: "rx-children" });
   root.append(
     h("div", { class: "rx-header" }, title, counter),
     board,
     editor.bar,
+    annotator.bar,
+    lessonPanel.box,
     h("div", { class: "rx-controls" }, Object.values(nav), playBtn, speedSel, resetBtn,
       h("label", { class: "rx-seat-label", text: "view as " }), seatSel, ply),
     h("div", { class: "rx-legal" }, filter, actions),
@@ -166,12 +172,13 @@ function render({ model, el }) {
   function drawLog(view) {
     const entries = model.get("log") || [];
     const meta = model.get("meta") || {};
-    patch(log, [entries.map((e) => [e.id, e.label, e.variations, e.comment]), meta.earlier, meta.more_ahead], () => [
+    patch(log, [entries.map((e) => [e.id, e.label, e.variations, e.comment, e.glyph]), meta.earlier, meta.more_ahead], () => [
       meta.earlier ? h("li", { class: "rx-log-more", text: "… earlier moves" }) : null,
       ...entries.map((e) => {
         const li = h("li", { class: "rx-log-entry", "data-id": e.id, value: e.ply, title: e.text,
           onclick: () => send({ type: "goto", id: e.id }) },
         h("span", { class: "rx-log-text", text: e.label }),
+        e.glyph ? h("b", { class: "rx-log-glyph", text: ` ${e.glyph}` }) : null,
         e.comment ? h("span", { class: "rx-log-comment", text: ` — ${e.comment}` }) : null);
         if (e.actor !== null && e.actor !== undefined) li.style.setProperty("--seat", seatColor(view, e.actor));
         return li;
@@ -191,11 +198,11 @@ function render({ model, el }) {
   function drawTree() {
     const rows = model.get("tree") || [];
     const meta = model.get("meta") || {};
-    patch(tree, [rows.map((r) => [r.id, r.text, r.main, r.alts, r.comment]), meta.earlier], () => [
+    patch(tree, [rows.map((r) => [r.id, r.text, r.main, r.alts, r.comment, r.glyph]), meta.earlier], () => [
       meta.earlier ? h("div", { class: "rx-log-more", text: "…" }) : null,
       ...rows.map((r) => h("div", { class: "rx-tree-row" + (r.main ? "" : " rx-sideline") },
         h("span", { class: "rx-node", "data-id": r.id,
-          onclick: () => send({ type: "goto", id: r.id }), text: `${r.ply}. ${r.text}` }),
+          onclick: () => send({ type: "goto", id: r.id }), text: `${r.ply}. ${r.text}${r.glyph || ""}` }),
         r.comment ? h("span", { class: "rx-node-comment", text: ` {${r.comment}}` }) : null,
         r.alts.length ? h("span", { class: "rx-alts" }, r.alts.map((a) => a.more
           ? h("span", { class: "rx-hint", text: ` +${a.more} more` })
@@ -265,6 +272,11 @@ function render({ model, el }) {
     if (view !== lastView) drawBoard(view);
     lastView = view;
     editor.update(model.get("edit_state"));
+    const lesson = model.get("lesson") || {};
+    drawMarks(board, meta.editing ? {} : lesson.marks, lesson.palette);
+    annotator.update(lesson);
+    lessonPanel.update(lesson);
+    if (meta.editing && annotator.isOn()) nodeTools.annotate.classList.toggle("rx-on", annotator.toggle(false));
 
     const names = meta.seat_names || [];
     const seatKey = seat === null || seat === undefined ? "everything" : String(seat);
@@ -285,6 +297,7 @@ function render({ model, el }) {
     nodeTools.promote.disabled = nodeTools.del.disabled = nodeTools.comment.disabled = !!meta.at_start;
     nodeTools.compare.disabled = meta.mark === null || meta.mark === undefined;
     nodeTools.edit.disabled = !!meta.lock_seat || !!meta.editing;
+    nodeTools.annotate.disabled = !!meta.editing;
     nodeTools.mark.textContent = meta.mark !== null && meta.mark !== undefined ? `Mark (ply ${meta.mark_ply} marked)` : "Mark";
     input.disabled = !meta.can_act;
 
@@ -311,7 +324,7 @@ function render({ model, el }) {
     pending = true;
     queueMicrotask(() => { pending = false; update(); });
   };
-  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis", "edit_state"];
+  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis", "edit_state", "lesson"];
   for (const k of keys) model.on(`change:${k}`, schedule);
   model.on("change:preview", showPreview);
   update();

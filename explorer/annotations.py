@@ -1,0 +1,188 @@
+"""Arrows, highlights and glyphs on a position, named in each game's own terms (like a lichess study).
+
+>>> import explorer
+>>> s = explorer.load("lotus_chaos", seed=1)
+>>> list(places(s))[:4]                             # every place the board can point at, in this view
+['centre', '0,-1', '1,-1', '1,0']
+>>> m = marks(s, arrows=[("N", "centre")], highlights=["NE"], glyph="!")
+>>> m.to_json()
+{'arrows': [['N', 'centre', 'green']], 'highlights': [['NE', 'green']], 'glyph': '!'}
+
+Each game lists its places in ``explorer/games/<game>/places.py`` (``places(view) -> {name: description}``)
+and its board marks the same names with ``data-mark``; ``widgets/marks.js`` draws arrows and outlines over
+the board, the same way for every game. Names are matched ignoring case and spaces at the ends.
+
+Seat views hold: the places of ``state.view(seat)`` are only what that seat can see, so an annotation
+written in a seat's view cannot name a hidden card, and a seat never sees a mark on a place it cannot see.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+
+from .core.errors import clip
+
+# lichess's four brushes, darkened where needed for contrast on a white board
+PALETTE = {"green": "#15781b", "red": "#b3261e", "blue": "#1f5fbf", "yellow": "#b07d00"}
+GLYPHS = {"!": "good move", "?": "mistake", "!!": "brilliant move", "??": "blunder",
+          "!?": "interesting move", "?!": "dubious move"}
+DEFAULT_COLOUR = "green"
+MAX_MARKS = 40  # arrows + highlights on one position
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What is drawn on one position: arrows (from, to, colour), highlights (place, colour) and a glyph."""
+
+    arrows: tuple[tuple[str, str, str], ...] = ()
+    highlights: tuple[tuple[str, str], ...] = ()
+    glyph: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.arrows or self.highlights or self.glyph)
+
+    def to_json(self) -> dict:
+        out: dict = {}
+        if self.arrows:
+            out["arrows"] = [list(a) for a in self.arrows]
+        if self.highlights:
+            out["highlights"] = [list(h) for h in self.highlights]
+        if self.glyph:
+            out["glyph"] = self.glyph
+        return out
+
+    def visible(self, names) -> Marks:
+        """Only the marks whose places are all in `names` (what a viewer can see)."""
+        names = set(names)
+        return Marks(tuple(a for a in self.arrows if a[0] in names and a[1] in names),
+                     tuple(h for h in self.highlights if h[0] in names), self.glyph)
+
+
+def _module(game: str):
+    try:
+        return importlib.import_module(f"explorer.games.{game}.places")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"explorer.games.{game}.places":
+            raise ValueError(f"{game} has no annotation places yet") from None
+        raise
+
+
+def places(source, viewer=None) -> dict[str, str]:
+    """The places of a position that annotations may name, as `viewer` sees it: {name: description}.
+    `source`: a State (with `viewer`: None everything, -1 spectator, or a seat) or a view dict."""
+    view = source if isinstance(source, dict) else source.view(viewer)
+    game = view.get("game") if isinstance(view, dict) else None
+    if not isinstance(game, str):
+        raise ValueError("places: expected a State or a view with its 'game'")
+    return _module(game).places(view)
+
+
+def _lookup(name, table: dict[str, str], where: str) -> str:
+    if isinstance(name, str):
+        key = name.strip().lower()
+        for real in table:
+            if real.lower() == key:
+                return real
+    shown = ", ".join(list(table)[:30]) + (f", … ({len(table)} in all)" if len(table) > 30 else "")
+    raise ValueError(f"{where}: unknown place {clip(repr(name), 40)}; places here: {shown} "
+                     "(explorer.annotations.places lists them with descriptions)")
+
+
+def _colour(value, where: str) -> str:
+    if isinstance(value, str) and value.strip().lower() in PALETTE:
+        return value.strip().lower()
+    raise ValueError(f"{where}: colour must be one of {', '.join(PALETTE)}, got {clip(repr(value), 40)}")
+
+
+def _arrow(item, table, where) -> tuple[str, str, str]:
+    if not isinstance(item, (list, tuple)) or len(item) not in (2, 3):
+        raise ValueError(f"{where}: an arrow is (from, to) or (from, to, colour), got {clip(repr(item), 60)}")
+    a, b = _lookup(item[0], table, where), _lookup(item[1], table, where)
+    if a == b:
+        raise ValueError(f"{where}: an arrow needs two different places (to mark one, highlight it)")
+    return a, b, _colour(item[2] if len(item) == 3 else DEFAULT_COLOUR, where)
+
+
+def _highlight(item, table, where) -> tuple[str, str]:
+    if isinstance(item, str):
+        item = (item,)
+    if not isinstance(item, (list, tuple)) or len(item) not in (1, 2):
+        raise ValueError(f"{where}: a highlight is a place or (place, colour), got {clip(repr(item), 60)}")
+    return _lookup(item[0], table, where), _colour(item[1] if len(item) == 2 else DEFAULT_COLOUR, where)
+
+
+def check_glyph(value, where: str = "glyph") -> str:
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str) and value.strip() in GLYPHS:
+        return value.strip()
+    raise ValueError(f"{where}: a glyph is one of {' '.join(GLYPHS)} (or '' for none), got {clip(repr(value), 20)}")
+
+
+def marks(state, arrows=(), highlights=(), glyph: str = "", viewer=None, *,
+          table: dict[str, str] | None = None) -> Marks:
+    """Checked marks for `state` as `viewer` sees it: each place must be one of `places(state, viewer)`;
+    an unknown one raises ValueError listing the valid names."""
+    table = places(state, viewer) if table is None else table
+    if not isinstance(arrows, (list, tuple)) or not isinstance(highlights, (list, tuple)):
+        raise ValueError("arrows and highlights are lists")
+    if len(arrows) + len(highlights) > MAX_MARKS:
+        raise ValueError(f"at most {MAX_MARKS} arrows and highlights on one position")
+    out_a, out_h = [], []
+    for i, a in enumerate(arrows):
+        a = _arrow(a, table, f"arrows.{i}")
+        if a not in out_a:
+            out_a.append(a)
+    seen = set()
+    for i, h in enumerate(highlights):
+        h = _highlight(h, table, f"highlights.{i}")
+        if h[0] not in seen:  # one colour per place: the last one given wins
+            seen.add(h[0])
+            out_h.append(h)
+        else:
+            out_h = [h if x[0] == h[0] else x for x in out_h]
+    return Marks(tuple(out_a), tuple(out_h), check_glyph(glyph))
+
+
+def hidden_ids(state, viewer) -> set[str]:
+    """Ids that the omniscient view holds and `viewer`'s does not (nothing for the omniscient viewer)."""
+    if viewer is None:
+        return set()
+    return _ids(state.view(None)) - _ids(state.view(viewer))
+
+
+def _ids(value, out: set | None = None) -> set:
+    out = set() if out is None else out
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k == "id" and isinstance(v, str):
+                out.add(v)
+            else:
+                _ids(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _ids(v, out)
+    return out
+
+
+def _pattern(ids) -> re.Pattern | None:
+    ids = sorted((i for i in ids if i), key=len, reverse=True)
+    if not ids:
+        return None
+    return re.compile(r"(?<![\w])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w])")
+
+
+def mentions(text: str, ids) -> list[str]:
+    """The ids of `ids` that `text` names as whole words."""
+    pat = _pattern(ids)
+    return [] if pat is None or not text else sorted(set(pat.findall(text)))
+
+
+def redact_text(text: str, ids) -> str:
+    """`text` with every id of `ids` it names replaced by '(hidden)'."""
+    pat = _pattern(ids)
+    return text if pat is None or not text else pat.sub("(hidden)", text)
+
+
+__all__ = ["GLYPHS", "PALETTE", "Marks", "check_glyph", "hidden_ids", "marks", "mentions", "places", "redact_text"]

@@ -1,0 +1,165 @@
+"""The explorer's study side: marks on the board (arrows, highlights, a glyph) and exercises.
+
+>>> import explorer
+>>> from explorer import Explorer
+>>> ex = Explorer("lotus_chaos", seed=1)
+>>> ex.annotate(arrows=[("N", "centre")], highlights=["NE"], glyph="!?")
+>>> ex.lesson["marks"]["arrows"]
+[['N', 'centre', 'green']]
+
+Marks live on timeline nodes (``Timeline.annotate``) and are synced as the viewer may see them (a mark
+on a place hidden from a seat is not sent to it). The front end's annotate tool (widgets/marks.js)
+sends one intent per click; Python checks every place against the game's places for the viewer.
+
+Opened on a study chapter (``study.explorer(i)`` or ``Explorer(ts, chapter=ch)``), the explorer is a
+lesson: at an exercise node the reader's move is judged (right: the explanation and the rules it
+relies on; legal but wrong: what the heuristic bot makes of it; illegal: the rule it breaks) and the
+moves after an unsolved exercise are not shown, nor may the reader step past it, until it is solved
+or the answer is asked for.
+"""
+from __future__ import annotations
+
+from .annotations import GLYPHS, PALETTE, hidden_ids, places, redact_text
+from .core.errors import clip
+
+ANNOTATE_OPS = ("arrow", "highlight", "glyph", "clear")
+
+
+class LessonMode:
+    """Mixed into Explorer: `annotate`, the `lesson` trait's content, and exercise intents."""
+
+    _chapter = None
+
+    def _lesson_init(self, chapter) -> None:
+        if chapter is not None:
+            from .study import Chapter
+            if not isinstance(chapter, Chapter) or chapter.timeline is not self._tl:
+                raise ValueError("chapter= goes with that chapter's own timeline: use study.explorer(i)")
+        self._chapter = chapter
+        self._solved: set[int] = set()
+        self._feedback: dict = {}
+
+    # -- marks
+    def annotate(self, arrows=None, highlights=None, glyph=None, node=None) -> None:
+        """Draw on this position (or `node`'s): arrows [(from, to[, colour])], highlights [place or
+        (place, colour)], a glyph ('!', '?', '!!', '??', '!?', '?!', or '' for none). Each part given
+        replaces that part. Places as ``explorer.annotations.places(ex.state, ex.viewer)`` lists them."""
+        self._run(lambda: self._tl.annotate(self._tl.current if node is None else node, arrows=arrows,
+                                            highlights=highlights, glyph=glyph, viewer=self.viewer))
+
+    def _front_annotate(self, op) -> None:
+        """One click of the annotate tool: toggle an arrow or a highlight, set or clear the glyph."""
+        if self.lock_seat and self.viewer is not None and self._chapter is not None:
+            raise PermissionError("this lesson is read-only: its marks are the author's")
+        if not isinstance(op, dict) or op.get("op") not in ANNOTATE_OPS:
+            raise ValueError(f"an annotation is {{'op': one of {', '.join(ANNOTATE_OPS)}, ...}}, "
+                             f"got {clip(repr(op), 80)}")
+        node = self._tl.current
+        old = node.marks
+        colour = op.get("colour", "green")
+        kind = op["op"]
+        if kind == "clear":
+            self._tl.annotate(node, arrows=[], highlights=[], glyph="")
+        elif kind == "glyph":
+            g = op.get("glyph")
+            self._tl.annotate(node, glyph="" if g == old.glyph else g)
+        elif kind == "arrow":
+            a, b = op.get("from"), op.get("to")
+            same = [x for x in old.arrows if (x[0], x[1]) == (a, b)]
+            kept = [x for x in old.arrows if (x[0], x[1]) != (a, b)]
+            if not same or same[0][2] != colour:  # a click on the same arrow in the same colour removes it
+                kept.append((a, b, colour))
+            self._tl.annotate(node, arrows=kept, viewer=self.viewer)
+        else:
+            p = op.get("place")
+            same = [x for x in old.highlights if x[0] == p]
+            kept = [x for x in old.highlights if x[0] != p]
+            if not same or same[0][1] != colour:
+                kept.append((p, colour))
+            self._tl.annotate(node, highlights=kept, viewer=self.viewer)
+
+    # -- exercises
+    def answer(self, answer=None, show: bool = False) -> dict:
+        """Answer the exercise here as a reader would: a move's text (or a choice's number for a question),
+        or ``show=True`` for the answer. Returns the feedback the widget shows ({"result", "message", ...})."""
+        msg = {"show": True} if show else {"text": answer, "choice": answer}
+        self._run(lambda: self._front_answer(msg))
+        return dict(self._feedback)
+
+    def _exercise(self, node=None):
+        if self._chapter is None:
+            return None
+        node = self._tl.current if node is None else node
+        return self._chapter.exercises.get(node.id)
+
+    def _unsolved(self, node) -> bool:
+        ex = self._exercise(node)
+        return ex is not None and node.id not in self._solved
+
+    def _stop_ahead(self, node) -> bool:
+        """True if the moves after `node` are hidden (an unsolved exercise)."""
+        return self._unsolved(node)
+
+    def _front_answer(self, content) -> None:
+        ex = self._exercise()
+        if ex is None:
+            raise ValueError("there is no exercise at this position")
+        node = self._tl.current
+        if content.get("show"):
+            self._solved.add(node.id)
+            said = ", ".join(ex.answers)
+            self._feedback = {"node": node.id, "result": "shown",
+                              "message": f"The answer: {said}. {ex.explanation}".strip()}
+            return
+        pick = content.get("choice") if ex.kind == "question" else content.get("text")
+        if ex.kind == "question" and not (isinstance(pick, int) and not isinstance(pick, bool)):
+            raise ValueError("a question's answer is the number of a choice")
+        self._judge(node, ex, pick)
+
+    def _judge(self, node, ex, answer) -> bool:
+        """Judge a reader's answer at exercise node `node`; a right move is played (followed if known)."""
+        v = self._chapter.check(node, answer)
+        self._feedback = {"node": node.id, "result": v.result, "message": v.message, "rules": list(v.rules)}
+        if v.result == "right":
+            self._solved.add(node.id)
+            if ex.kind == "move":
+                self._play(str(answer).strip())
+                self._feedback["node"] = self._tl.current.id
+        return v.result == "right"
+
+    def _exercise_move(self, text) -> bool:
+        """A move typed or clicked at an unsolved exercise: judged instead of simply played. True if handled."""
+        node = self._tl.current
+        ex = self._exercise(node)
+        if ex is None or ex.kind != "move" or node.id in self._solved:
+            return False
+        self._judge(node, ex, text)
+        return True
+
+    def _guard_step(self, kind: str) -> None:
+        """A reader at an unsolved exercise may not step past it or let a bot answer."""
+        if kind in ("forward", "end", "random", "playout", "bot", "analyse") and self._unsolved(self._tl.current):
+            raise ValueError("an exercise: find the move yourself first (or ask for the answer)")
+
+    # -- what is synced
+    def _lesson_state(self, node, viewer) -> dict:
+        table = places(node.state, viewer) if node.marks else {}
+        shown = node.marks.visible(table) if node.marks else node.marks
+        out = {"marks": shown.to_json(), "palette": PALETTE, "glyphs": GLYPHS}
+        ex = self._exercise(node)
+        if ex is not None and (ex.kind == "question" or viewer is None or viewer == node.state.current_player):
+            hide = hidden_ids(node.state, viewer)
+            out["exercise"] = {
+                "node": node.id, "kind": ex.kind, "prompt": redact_text(ex.prompt, hide),
+                "hint": redact_text(ex.hint, hide), "choices": [redact_text(c, hide) for c in ex.choices],
+                "solved": node.id in self._solved}
+        fb = self._feedback
+        if fb and fb.get("node") == node.id:
+            out["feedback"] = dict(fb, message=redact_text(fb["message"], hidden_ids(node.state, viewer)))
+        return out
+
+    def _lesson_reset(self) -> None:
+        self._feedback = {}
+
+
+__all__ = ["LessonMode"]
