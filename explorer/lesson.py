@@ -11,8 +11,9 @@ Marks live on timeline nodes (``Timeline.annotate``) and are synced as the viewe
 on a place hidden from a seat is not sent to it). The front end's annotate tool (widgets/marks.js)
 sends one intent per click; Python checks every place against the game's places for the viewer.
 
-Opened on a study chapter (``study.explorer(i)`` or ``Explorer(ts, chapter=ch)``), the explorer is a
-lesson: at an exercise node the reader's move is judged (right: the explanation and the rules it
+Opened on a study chapter, the explorer is a lesson: ``study.explorer(i)`` for a reader (on a copy of the
+chapter's timeline, so two explorers never move each other), ``Explorer(chapter)`` for its author (on the
+chapter's own timeline: marks and comments made there are the study's). at an exercise node the reader's move is judged (right: the explanation and the rules it
 relies on; legal but wrong: what the heuristic bot makes of it; illegal: the rule it breaks) and the
 moves after an unsolved exercise are not shown, nor may the reader step past it, until it is solved
 or the answer is asked for.
@@ -33,8 +34,8 @@ class LessonMode:
     def _lesson_init(self, chapter) -> None:
         if chapter is not None:
             from .study import Chapter
-            if not isinstance(chapter, Chapter) or chapter.timeline is not self._tl:
-                raise ValueError("chapter= goes with that chapter's own timeline: use study.explorer(i)")
+            if not isinstance(chapter, Chapter) or chapter.timeline.root.state != self._tl.root.state:
+                raise ValueError("chapter= goes with that chapter's timeline (or a copy): use study.explorer(i)")
         self._chapter = chapter
         self._solved: set[int] = set()
         self._feedback: dict = {}
@@ -118,7 +119,7 @@ class LessonMode:
 
     def _judge(self, node, ex, answer) -> bool:
         """Judge a reader's answer at exercise node `node`; a right move is played (followed if known)."""
-        v = self._chapter.check(node, answer)
+        v = self._chapter.check(node.id, answer)  # by id: the explorer may hold a copy of the timeline
         self._feedback = {"node": node.id, "result": v.result, "message": v.message, "rules": list(v.rules)}
         if v.result == "right":
             self._solved.add(node.id)

@@ -310,11 +310,13 @@ class Study:
 
     # -- reading and publishing
     def explorer(self, chapter: int = 0, at=None, **kwargs):
-        """An Explorer on chapter `chapter` (its timeline, marks and exercises), at node `at` (default start)."""
+        """A reader's Explorer on chapter `chapter` (a copy of its timeline, marks and exercises), at node `at`
+        (default: the start). To write the chapter by clicking, open ``Explorer(study.chapters[i])`` instead."""
         from .widgets import Explorer
         ch = self.chapters[chapter]
-        ex = Explorer(ch.timeline, chapter=ch, title=kwargs.pop("title", f"{self.title}: {ch.title}"), **kwargs)
-        ex.goto(ch.timeline.root if at is None else at)
+        tl = Timeline.from_json(ch.timeline.to_json())  # the reader's own copy: explorers never move each other
+        ex = Explorer(tl, chapter=ch, title=kwargs.pop("title", f"{self.title}: {ch.title}"), **kwargs)
+        ex.goto(tl.root if at is None else at)
         return ex
 
     def to_notebook(self, path) -> Path:

@@ -27,6 +27,7 @@ function render({ model, el }) {
   const root = h("div", { class: "rx-root", tabindex: "0" });
   const title = h("span", { class: "rx-title" });
   const counter = h("span", { class: "rx-counter", "aria-live": "polite" });
+  const glyph = h("span", { class: "rx-glyph-badge", hidden: true });
   const board = h("div", { class: "rx-board" });
   const seatSel = h("select", { class: "rx-seat", title: "view the game as",
     onchange: () => send({ type: "seat", seat: seatSel.value === "everything" ? null : Number(seatSel.value) }) });
@@ -80,7 +81,7 @@ function render({ model, el }) {
   const diffBox = h("div", { class: "rx-diff" });
   const children = h("div", { class: "rx-children" });
   root.append(
-    h("div", { class: "rx-header" }, title, counter),
+    h("div", { class: "rx-header" }, title, counter, glyph),
     board,
     editor.bar,
     annotator.bar,
@@ -274,6 +275,7 @@ function render({ model, el }) {
     editor.update(model.get("edit_state"));
     const lesson = model.get("lesson") || {};
     drawMarks(board, meta.editing ? {} : lesson.marks, lesson.palette);
+    drawGlyph(glyph, lesson.marks?.glyph, lesson.glyphs);
     annotator.update(lesson);
     lessonPanel.update(lesson);
     if (meta.editing && annotator.isOn()) nodeTools.annotate.classList.toggle("rx-on", annotator.toggle(false));

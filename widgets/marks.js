@@ -55,12 +55,14 @@ function drawMarks(host, marks, palette) {
       stroke: colour(c), "stroke-width": 6, "stroke-linecap": "round", opacity: 0.8, "marker-end": `url(#${id})` }));
   }
   layer.replaceChildren(defs, ...kids);
-  let badge = host.querySelector(":scope > .rx-glyph-badge");
-  if (marks?.glyph) {
-    if (!badge) { badge = h("span", { class: "rx-glyph-badge" }); host.append(badge); }
-    badge.textContent = marks.glyph;
-    badge.style.background = GLYPH_COLORS[marks.glyph] || "#333";
-  } else if (badge) badge.remove();
+}
+
+// The glyph of the position ("!", "?!", ...) as a coloured badge in `el` (empty and hidden when there is none).
+function drawGlyph(el, glyph, glyphs) {
+  el.textContent = glyph || "";
+  el.hidden = !glyph;
+  el.title = glyph ? (glyphs?.[glyph] || "") : "";
+  el.style.background = GLYPH_COLORS[glyph] || "#333";
 }
 
 // The annotate tool: pick a place, then another for an arrow (or the same one again to highlight it);
@@ -131,7 +133,7 @@ function makeLessonPanel(send) {
         if (ex.kind === "question" && !ex.solved) out.push(h("div", { class: "rx-exercise-choices" },
           ex.choices.map((c, i) => h("button", { class: "rx-btn rx-choice", "data-choice": i, text: c,
             onclick: () => send({ type: "answer", choice: i }) }))));
-        if (ex.kind === "move" && !ex.solved) out.push(h("div", { class: "rx-hint", text: "Play your move on the board's list of moves or type it below." }));
+        if (ex.kind === "move" && !ex.solved) out.push(h("div", { class: "rx-hint", text: "Play your move: pick it from the list of moves." }));
         if (!ex.solved) out.push(h("div", { class: "rx-exercise-tools" },
           ex.hint ? h("details", { class: "rx-exercise-hint" }, h("summary", { text: "hint" }), h("span", { text: ex.hint })) : null,
           h("button", { class: "rx-btn rx-show-answer", text: "Show the answer", onclick: () => send({ type: "answer", show: true }) })));

@@ -1,0 +1,239 @@
+"""Publishing a study: a notebook, or ONE self-contained HTML page that steps with no kernel.
+
+>>> import explorer
+>>> from explorer.study import Study
+>>> study = Study("A first look")
+>>> ch = study.chapter("Opening", explorer.load("lotus_chaos", seed=1))
+>>> _ = ch.timeline.play(ch.timeline.root.state.legal_actions()[0])
+>>> page = study.to_html("first-look.html")            # open it from disk: no server, no network
+>>> nb = study.to_notebook("first-look.ipynb")
+
+The page holds the explorer's own board modules (widgets/common.js, widgets/boards/*.js, widgets/marks.js), its
+CSS, the page's player (widgets/page.js), and every node's view, move text, narration, comment and marks, as
+JSON. Views are stored once per node, with repeated parts shared (`pack`). Each exercise carries its accepted
+answers and the verdict for every legal move, worked out here (the page judges nothing itself).
+
+``to_html(path, seat=n)`` embeds only seat n's views: moves read as that seat may read them, marks on places it
+cannot see are dropped, comments lose the ids it cannot see, and only its own find-the-move exercises stay.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .annotations import GLYPHS, PALETTE, hidden_ids, places, redact_text
+from .compare import narrate
+from .core import widgets_root
+from .core.seats import viewer as _viewer
+
+SHARE = 48  # a list or dict whose JSON is longer than this is stored once and referred to
+
+
+def pack(values: list) -> tuple[list, list]:
+    """(packed values, pool): each list or dict longer than SHARE characters of JSON is put in `pool`
+    once and replaced by {"$": index}; `pool` entries are packed the same way (see page.js `unpack`)."""
+    pool: list = []
+    index: dict[str, int] = {}
+
+    def walk(v):
+        if isinstance(v, dict):
+            out = {k: walk(x) for k, x in v.items()}
+        elif isinstance(v, list):
+            out = [walk(x) for x in v]
+        else:
+            return v
+        text = json.dumps(out, sort_keys=True, separators=(",", ":"))
+        if len(text) <= SHARE:
+            return out
+        if text not in index:
+            index[text] = len(pool)
+            pool.append(out)
+        return {"$": index[text]}
+
+    return [walk(v) for v in values], pool
+
+
+def _seat_names(state) -> list[str]:
+    seats = state.view(None).get("seats") or []
+    return [(s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}" for i, s in enumerate(seats)]
+
+
+def _move(node, viewer, hidden: set) -> tuple[str, str]:
+    before = node.before
+    act = before.parse_action(node.action)
+    text = before.redact(act, viewer)
+    try:
+        said = narrate(before, act, viewer)
+    except (ValueError, TypeError, KeyError, IndexError, NotImplementedError):
+        said = ""
+    if not said or any(i in said for i in hidden):
+        said = text
+    return text, said
+
+
+def _exercise(chapter, ex, node, viewer) -> dict | None:
+    state = node.state
+    if ex.kind == "move" and viewer is not None and viewer != state.current_player:
+        return None  # its answers and moves would show the mover's hand
+    hide = hidden_ids(state, viewer)
+    out = {"kind": ex.kind, "prompt": redact_text(ex.prompt, hide), "hint": redact_text(ex.hint, hide),
+           "choices": [redact_text(c, hide) for c in ex.choices]}
+    if ex.kind == "question":
+        out["verdicts"] = [{"result": v.result, "message": redact_text(v.message, hide)}
+                           for v in (chapter.check(node, i) for i in range(len(ex.choices)))]
+        out["answer"] = redact_text(", ".join(ex.answers) + (f". {ex.explanation}" if ex.explanation else ""), hide)
+        return out
+    moves = []
+    for a in state.legal_actions():
+        text = str(a)
+        if text in {m["text"] for m in moves}:
+            continue
+        v = chapter.check(node, text)
+        try:
+            label = state.explain(a)
+        except (ValueError, TypeError, KeyError, NotImplementedError):
+            label = text
+        moves.append({"text": text, "label": label, "result": v.result, "message": v.message,
+                      "rules": list(v.rules), "child": next((c.id for c in node.children if c.action == text), None)})
+    out["moves"] = moves
+    out["answer"] = ", ".join(ex.answers) + (f". {ex.explanation}" if ex.explanation else "")
+    return out
+
+
+def chapter_data(chapter, viewer) -> tuple[dict, list]:
+    """One chapter as the page needs it (views not yet packed), and its views in node order."""
+    tl = chapter.timeline
+    names = _seat_names(tl.root.state)
+    nodes, views = [], []
+    for node in tl:
+        state = node.state
+        full = state.view(None)
+        view = full if viewer is None else state.view(viewer)
+        hidden = hidden_ids(state, viewer)
+        item = {"id": node.id, "parent": None if node.parent is None else node.parent.id, "ply": node.ply,
+                "children": [c.id for c in node.children], "comment": redact_text(node.comment, hidden),
+                "to_move": state.current_player, "counter": _counter(state, names)}
+        if node.parent is not None:
+            item["text"], item["label"] = _move(node, viewer, hidden)
+            item["actor"] = node.actor
+        if node.marks:
+            item["marks"] = (node.marks.visible(places(view)) if viewer is not None else node.marks).to_json()
+        ex = chapter.exercises.get(node.id)
+        if ex is not None:
+            got = _exercise(chapter, ex, node, viewer)
+            if got is not None:
+                item["exercise"] = got
+        nodes.append(item)
+        views.append(view)
+    game = tl.root.state.game_name
+    from .core import spec
+    return {"title": chapter.title, "intro": chapter.intro, "game": game, "game_title": spec(game).title,
+            "seat_names": names, "nodes": nodes}, views
+
+
+def _counter(state, names) -> str:
+    try:
+        where = state.turn_label()
+    except (ValueError, TypeError, KeyError, NotImplementedError):
+        where = ""
+    if state.is_terminal:
+        who = "" if "game over" in where else "game over"
+    else:
+        p = state.current_player
+        who = f"{names[p] if 0 <= p < len(names) else f'seat {p}'} to act"
+    return " · ".join(x for x in (where, who) if x)
+
+
+def page_data(study, seat=None) -> dict:
+    viewer = _viewer(seat)
+    chapters, views = [], []
+    for ch in study.chapters:
+        data, vs = chapter_data(ch, viewer)
+        base = len(views)
+        for i, node in enumerate(data["nodes"]):
+            node["view"] = base + i
+        views.extend(vs)
+        chapters.append(data)
+    packed, pool = pack(views)
+    who = "everything" if viewer is None else ("a spectator" if viewer == -1 else None)
+    return {"format": "explorer-study-page", "title": study.title, "intro": study.intro, "palette": PALETTE, "glyphs": GLYPHS,
+            "viewer": viewer, "viewer_label": who, "chapters": chapters, "views": packed, "pool": pool}
+
+
+def _script_json(data) -> str:
+    """JSON safe inside <script>: no '</' can close the element, no '<!--' can open a comment."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def page_html(study, seat=None) -> str:
+    from html import escape
+    root = widgets_root()
+    js = [(root / "common.js").read_text(encoding="utf-8")]
+    for p in sorted((root / "boards").glob("*.js")):
+        js.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
+    js.append((root / "marks.js").read_text(encoding="utf-8"))
+    js.append((root / "page.js").read_text(encoding="utf-8"))
+    css = (root / "explorer.css").read_text(encoding="utf-8") + (root / "page.css").read_text(encoding="utf-8")
+    data = page_data(study, seat)
+    if data["viewer"] is not None and data["viewer"] >= 0:
+        names = data["chapters"][0]["seat_names"] if data["chapters"] else []
+        data["viewer_label"] = names[data["viewer"]] if data["viewer"] < len(names) else f"seat {data['viewer'] + 1}"
+    code = "\n".join(js).replace("</script", "<\\/script")
+    return ("<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
+            "<meta name=viewport content='width=device-width, initial-scale=1'>"
+            "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; script-src 'unsafe-inline'; "
+            "style-src 'unsafe-inline'; img-src data:\">"
+            f"<title>{escape(study.title)}</title><style>{css}</style></head>\n<body>"
+            "<main id=rx-study class=rx-page><noscript>This study page needs JavaScript.</noscript></main>\n"
+            f"<script type=application/json id=rx-study-data>{_script_json(data)}</script>\n"
+            f"<script type=module>{code}</script>\n</body></html>\n")
+
+
+def to_html(study, path, seat=None) -> Path:
+    path = Path(path)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise ValueError(f"a study page is HTML: give a path ending in .html, not {path.name!r}")
+    path.write_text(page_html(study, seat), encoding="utf-8")
+    return path
+
+
+def to_notebook(study, path) -> Path:
+    """A notebook: the study as JSON text in the first cell (a string literal, never code), then per
+    chapter a section with its intro, an explorer opened at its start, and a cell per exercise."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+    path = Path(path)
+    if path.suffix != ".ipynb":
+        raise ValueError(f"a notebook path ends in .ipynb, not {path.name!r}")
+
+    def md(text: str) -> str:
+        return text.replace("<", "&lt;").replace(">", "&gt;")
+
+    text = json.dumps(study.to_json(), separators=(",", ":"), sort_keys=True)
+    cells = [new_markdown_cell(f"# {md(study.title)}\n\n{md(study.intro)}\n\n"
+                               f"{len(study.chapters)} chapters. Each opens an explorer at the chapter's start: step "
+                               "with ▶, read the comments and the marks on the board; at an exercise, play your "
+                               "answer in the explorer (the moves after it stay hidden until you find it or ask "
+                               "for the answer). Written by `explorer.study`."),
+             new_code_cell(f"from explorer.study import Study\n\nstudy = Study.from_json({text!r})\nstudy")]
+    for i, ch in enumerate(study.chapters):
+        cells.append(new_markdown_cell(f"## {i + 1}. {md(ch.title)}\n\n{md(ch.intro)}"))
+        cells.append(new_code_cell(f"study.explorer({i})"))
+        order = {n.id: k for k, n in enumerate(ch.timeline)}  # as the reader meets them: main line first
+        for ex in sorted(ch.exercises.values(), key=lambda e: order[e.node]):
+            node = ch.timeline.nodes[ex.node]
+            kind = "Find the move" if ex.kind == "move" else "Question"
+            choices = "".join(f"\n- {md(c)}" for c in ex.choices)
+            hint = f"\n\n<details><summary>hint</summary>\n\n{md(ex.hint)}\n\n</details>" if ex.hint else ""
+            cells.append(new_markdown_cell(f"**{kind}** (after move {node.ply}): {md(ex.prompt)}{choices}{hint}"))
+            cells.append(new_code_cell(f"study.explorer({i}, at={ex.node})"))
+    nb = new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    nbformat.validate(nb)
+    path.write_text(nbformat.writes(nb), encoding="utf-8")
+    return path
+
+
+__all__ = ["page_data", "page_html", "pack", "to_html", "to_notebook"]

@@ -1,0 +1,164 @@
+// The player of an exported study page (explorer/publish.py): chapters, stepping, variations, marks and
+// exercises, with no kernel, no server and no network. It draws boards with the explorer's own board modules and
+// judges nothing itself: every verdict was worked out in Python and is looked up here.
+
+const DATA = JSON.parse(document.getElementById("rx-study-data").textContent);
+const cache = new Map();
+function unpack(v) {  // the inverse of publish.pack: {"$": i} is pool entry i
+  if (Array.isArray(v)) return v.map(unpack);
+  if (v && typeof v === "object") {
+    if (Object.keys(v).length === 1 && typeof v.$ === "number") {
+      if (!cache.has(v.$)) cache.set(v.$, unpack(DATA.pool[v.$]));
+      return cache.get(v.$);
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unpack(x)]));
+  }
+  return v;
+}
+
+const page = { chapter: 0, node: 0, solved: new Set(), feedback: null };
+const root = document.getElementById("rx-study");
+const chapterNav = h("nav", { class: "rx-page-chapters", "aria-label": "chapters" });
+const intro = h("div", { class: "rx-page-intro" });
+const counter = h("span", { class: "rx-counter", "aria-live": "polite" });
+const glyph = h("span", { class: "rx-glyph-badge", hidden: true });
+const plyText = h("span", { class: "rx-ply" });
+const board = h("div", { class: "rx-board" });
+const commentBox = h("div", { class: "rx-page-comment", "aria-live": "polite" });
+const moves = h("div", { class: "rx-actions rx-page-moves" });
+const children = h("div", { class: "rx-children" });
+const line = h("ol", { class: "rx-log rx-page-line" });
+const lessonPanel = makeLessonPanel((msg) => answer(msg));
+const btn = (cls, text, tip, fn) => h("button", { class: `rx-btn ${cls}`, title: tip, text, onclick: fn });
+const nav = {
+  start: btn("rx-start", "|◀", "to the start (Home)", () => go(chapter().root)),
+  back: btn("rx-back", "◀", "one move back (←)", () => { const n = here(); if (n.parent !== null) go(n.parent); }),
+  forward: btn("rx-forward", "▶", "one move forward on the main line (→)", () => step()),
+  end: btn("rx-end", "▶|", "to the end of the line (End)", () => { while (step()); }),
+};
+
+function chapter() {
+  const c = DATA.chapters[page.chapter];
+  if (!c.byId) { c.byId = new Map(c.nodes.map((n) => [n.id, n])); c.root = c.nodes.find((n) => n.parent === null).id; }
+  return c;
+}
+const here = () => chapter().byId.get(page.node);
+const key = (id) => `${page.chapter}:${id}`;
+const blocked = (n) => n.exercise && !page.solved.has(key(n.id));
+
+function go(id) { page.node = id; page.feedback = null; draw(); }
+function step() {
+  const n = here();
+  if (!n.children.length || blocked(n)) return false;
+  go(n.children[0]);
+  return true;
+}
+
+function answer(msg) {
+  const n = here(), ex = n.exercise;
+  if (!ex) return;
+  if (msg.show) {
+    page.solved.add(key(n.id));
+    page.feedback = { node: n.id, result: "shown", message: `The answer: ${ex.answer}` };
+  } else if (msg.type === "answer" && ex.kind === "question") {
+    const v = ex.verdicts[msg.choice];
+    if (!v) return;
+    page.feedback = { node: n.id, ...v };
+    if (v.result === "right") page.solved.add(key(n.id));
+  } else if (msg.text !== undefined) {
+    const m = ex.moves.find((x) => x.text === msg.text.trim());
+    if (!m) {
+      page.feedback = { node: n.id, result: "illegal", message: `${msg.text.trim()} is not one of the legal moves here: pick one from the list.` };
+    } else {
+      page.feedback = { node: n.id, result: m.result, message: m.message };
+      if (m.result === "right") {
+        page.solved.add(key(n.id));
+        if (m.child !== null) { page.node = m.child; page.feedback.node = m.child; }
+      }
+    }
+  }
+  draw();
+}
+
+function lesson(n) {
+  const out = { marks: n.marks || {}, palette: DATA.palette };
+  if (n.exercise) out.exercise = { ...n.exercise, node: n.id, solved: page.solved.has(key(n.id)) };
+  if (page.feedback && page.feedback.node === n.id) out.feedback = page.feedback;
+  return out;
+}
+
+function pathTo(c, id) {
+  const out = [];
+  for (let n = c.byId.get(id); n; n = n.parent === null ? null : c.byId.get(n.parent)) out.push(n);
+  return out.reverse();
+}
+
+function draw() {
+  const c = chapter(), n = here();
+  document.title = `${DATA.title}: ${c.title}`;
+  for (const b of chapterNav.querySelectorAll("button")) b.classList.toggle("rx-on", Number(b.dataset.chapter) === page.chapter);
+  patch(intro, [page.chapter], () => [h("h2", { text: `${page.chapter + 1}. ${c.title}` }),
+    c.intro ? h("p", { text: c.intro }) : null]);
+  const view = unpack(DATA.views[n.view]);
+  const b = BOARDS[c.game];
+  const ctx = { send: () => {}, seat: DATA.viewer, meta: {} };
+  try {
+    board.replaceChildren(b ? b.draw(view, ctx) : h("pre", { text: JSON.stringify(view, null, 1) }));
+  } catch (err) {
+    console.error("study page: drawing failed", err);
+    board.replaceChildren(h("pre", { text: JSON.stringify(view, null, 1) }));
+  }
+  const ls = lesson(n);
+  requestAnimationFrame(() => drawMarks(board, ls.marks, DATA.palette));
+  drawMarks(board, ls.marks, DATA.palette);
+  lessonPanel.update(ls);
+  drawGlyph(glyph, ls.marks.glyph, DATA.glyphs);
+  counter.textContent = n.counter || "";
+  plyText.textContent = `ply ${n.ply}`;
+  commentBox.textContent = n.comment || "";
+  commentBox.hidden = !n.comment;
+  const stop = blocked(n);
+  nav.start.disabled = nav.back.disabled = n.parent === null;
+  nav.forward.disabled = nav.end.disabled = !n.children.length || stop;
+  // the moves of an unsolved find-the-move exercise, as buttons (their verdicts were worked out in Python)
+  const ex = n.exercise;
+  moves.replaceChildren(...(ex && ex.kind === "move" && !page.solved.has(key(n.id)) ? ex.moves.map((m) =>
+    h("button", { class: "rx-btn rx-action", "data-text": m.text, title: m.label, onclick: () => answer({ text: m.text }) },
+      h("code", { class: "rx-action-text", text: m.text }),
+      m.label && m.label !== m.text ? h("span", { class: "rx-action-label", text: m.label }) : null)) : []));
+  moves.hidden = !moves.childElementCount;
+  // the line from the start to here, then the main line on (not past an unsolved exercise)
+  const shown = pathTo(c, n.id);
+  for (let x = n; x.children.length && !blocked(x);) { x = c.byId.get(x.children[0]); shown.push(x); }
+  line.replaceChildren(...shown.filter((x) => x.parent !== null).map((x) => h("li", {
+    class: "rx-log-entry" + (x.id === n.id ? " rx-current" : "") + (x.ply > n.ply ? " rx-future" : ""),
+    value: x.ply, "data-id": x.id, title: x.text, onclick: () => go(x.id) },
+  h("span", { class: "rx-log-text", text: x.label || x.text }),
+  x.marks?.glyph ? h("b", { class: "rx-log-glyph", text: ` ${x.marks.glyph}` }) : null,
+  x.comment ? h("span", { class: "rx-log-comment", text: ` — ${x.comment}` }) : null)));
+  line.querySelector(".rx-current")?.scrollIntoView({ block: "nearest" });
+  const kids = stop ? [] : n.children.map((id) => c.byId.get(id));
+  children.replaceChildren(...(kids.length > 1 ? [h("span", { class: "rx-label", text: "moves from here: " }),
+    ...kids.map((k, i) => h("button", { class: "rx-btn rx-branch" + (i ? "" : " rx-main"), "data-id": k.id,
+      text: `${i + 1}: ${k.text}${k.marks?.glyph || ""}`, title: k.label || k.text, onclick: () => go(k.id) }))] : []));
+  root.dataset.node = n.id;
+  root.dataset.chapter = page.chapter;
+}
+
+root.replaceChildren(h("div", { class: "rx-root rx-page-root", tabindex: "0" },
+  h("header", { class: "rx-header" }, h("h1", { class: "rx-title", text: DATA.title }),
+    h("span", { class: "rx-page-viewer", text: `seen as: ${DATA.viewer_label}` })),
+  DATA.intro ? h("p", { class: "rx-page-study-intro", text: DATA.intro }) : null,
+  chapterNav, intro, h("div", { class: "rx-header" }, counter, glyph), board, lessonPanel.box, moves,
+  h("div", { class: "rx-controls" }, Object.values(nav), plyText), commentBox, children,
+  h("div", { class: "rx-log-box" }, h("div", { class: "rx-panel-title", text: "Moves" }), line)));
+chapterNav.replaceChildren(...DATA.chapters.map((c, i) => h("button", { class: "rx-btn rx-page-chapter", "data-chapter": i,
+  text: `${i + 1}. ${c.title}`, onclick: () => { page.chapter = i; page.node = chapter().root; page.feedback = null; draw(); } })));
+root.addEventListener("keydown", (e) => {
+  if (e.target.closest("input, select, textarea")) return;
+  const keys = { ArrowLeft: nav.back, ArrowRight: nav.forward, Home: nav.start, End: nav.end };
+  if (keys[e.key] && !keys[e.key].disabled) { e.preventDefault(); keys[e.key].click(); }
+});
+page.node = chapter().root;
+draw();
+window.rxStudyReady = true;  // tests wait on this
