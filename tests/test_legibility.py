@@ -285,3 +285,65 @@ def test_the_board_editor_by_clicking(boards, game):
     root.locator(".rx-action").first.click()
     expect(root.locator(".rx-ply")).to_contain_text("ply 1")
     assert not root.locator(".rx-error").inner_text()
+
+
+_CLICKABLE = """root => {  // places whose centre, on screen, is that place (not a token or a label on top of it)
+  const out = [];
+  for (const el of root.querySelectorAll(".rx-board [data-mark]")) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 6 || r.height < 6 || r.top < 0 || r.bottom > innerHeight) continue;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && hit.closest("[data-mark]") === el) out.push(el.dataset.mark);
+  }
+  return out; }"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_annotate_tool_by_clicking(boards, game):
+    """Annotate: click a place then another (an arrow), one place twice (a highlight), a glyph button; the
+    marks are drawn over the board from what Python sends back, legibly; Clear removes them."""
+    from playwright.sync_api import expect
+    page, out = boards
+    root = page.locator(".rx-root").nth(GAMES.index(game))
+    root.evaluate("(el, g) => { el.dataset.legibility = g; }", game)
+    _view_as(page, root, "everything")
+    root.locator(".rx-board").scroll_into_view_if_needed()
+    root.locator(".rx-annotate-start").click()
+    expect(root.locator(".rx-annotate")).to_be_visible()
+    board = root.locator(".rx-board")
+    board.evaluate("e => e.scrollIntoView({block: 'start'})")
+    names = root.evaluate(_CLICKABLE)
+    assert len(names) >= 3, root.evaluate("""r => [...r.querySelectorAll('.rx-board [data-mark]')].slice(0, 5).map((e) => {
+      const b = e.getBoundingClientRect(); const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      return [e.dataset.mark, b.left, b.top, b.width, innerHeight, hit && hit.outerHTML.slice(0, 80)]; })""")
+    a, b, c = names[0], names[len(names) // 2], names[-1]
+
+    def click(name):
+        board.evaluate("e => e.scrollIntoView({block: 'start'})")
+        box = root.evaluate("(r, n) => { const e = [...r.querySelectorAll('.rx-board [data-mark]')]"
+                            ".find((x) => x.dataset.mark === n).getBoundingClientRect();"
+                            " return [e.left + e.width / 2, e.top + e.height / 2]; }", name)
+        page.mouse.click(*box)
+
+    click(a)
+    expect(root.locator(".rx-mark-picked")).to_have_count(1)
+    click(b)
+    expect(root.locator(".rx-mark-arrow")).to_have_count(1)
+    arrow = root.locator(".rx-mark-arrow")
+    assert (arrow.get_attribute("data-from"), arrow.get_attribute("data-to")) == (a, b)
+    root.locator(".rx-annotate-colour[data-colour='red']").click()
+    click(c)
+    click(c)
+    expect(root.locator(".rx-mark-highlight")).to_have_count(1)
+    assert root.locator(".rx-mark-highlight").get_attribute("stroke") == "#b3261e"
+    root.locator(".rx-annotate-glyph[data-glyph='!?']").click()
+    expect(root.locator(".rx-header .rx-glyph-badge")).to_have_text("!?")
+    root.locator(".rx-board").screenshot(path=str(out / f"annotated-{game}.png"))
+    found = problems(page, f".rx-root[data-legibility='{game}'] .rx-annotate")
+    assert not found, "\n".join(found)
+    root.locator(".rx-annotate-clear").click()
+    expect(root.locator(".rx-mark-arrow")).to_have_count(0)
+    expect(root.locator(".rx-mark-highlight")).to_have_count(0)
+    root.locator(".rx-annotate-start").click()
+    expect(root.locator(".rx-annotate")).to_be_hidden()
+    assert not root.locator(".rx-error").inner_text()
