@@ -204,7 +204,8 @@ class Chapter:
         if mine is None or best is None:
             return ""
         if mine >= best:
-            return f" The heuristic bot rates it as high as the answer ({mine:.2f}): read the explanation for why not."
+            return (f" The heuristic bot rates it as high as the answer ({mine:.2f}): what makes the difference is "
+                    "more than it weighs.")
         return f" The heuristic bot values it {mine:.2f}, against {best:.2f} for the answer."
 
     def to_json(self) -> dict:
@@ -316,7 +317,7 @@ class Study:
         ch = self.chapters[chapter]
         tl = Timeline.from_json(ch.timeline.to_json())  # the reader's own copy: explorers never move each other
         ex = Explorer(tl, chapter=ch, title=kwargs.pop("title", f"{self.title}: {ch.title}"), **kwargs)
-        ex.goto(tl.root if at is None else at)
+        ex.goto(tl.root if at is None else getattr(at, "id", at))  # a node of the study's own timeline: by id
         return ex
 
     def to_notebook(self, path) -> Path:

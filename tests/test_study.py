@@ -317,3 +317,24 @@ def test_the_notebook_has_a_section_and_an_explorer_per_chapter(study, tmp_path)
     for src in code:  # kernel-less: the study loads and every explorer opens
         exec(compile(src, "cell", "exec"), scope)
     assert scope["study"].to_json() == study.to_json()
+
+
+def test_marks_and_comments_on_hidden_cards_reach_no_seat_that_cannot_see_them():
+    """The author (omniscient) marks and names Blue's cards; Red's explorer, lesson and page hold none of them."""
+    from test_widget_privacy import everything_synced
+    s = explorer.load("lotus", players=3, seed=7)
+    blue = sorted(s.private_ids(1))
+    study = Study("Hands")
+    ch = study.chapter("Blue's hand", s)
+    ch.timeline.annotate(arrows=[(blue[0], "garden")], highlights=blue[1:] + ["Red hand"], glyph="!")
+    ch.timeline.comment(ch.timeline.root, f"Blue holds {' '.join(blue)}")
+    ch.question(0, f"Is {blue[0]} a good card?", ["yes", "no"], 0, hint=f"{blue[1]} too",
+                explanation=f"{blue[0]} is Blue's.")
+    ex = study.explorer(0, seat=0)
+    ex._on_msg(ex, {"type": "answer", "choice": 1}, [])
+    synced = everything_synced(ex)
+    assert "Red hand" in synced and ex.lesson["exercise"]["kind"] == "question"
+    assert not [c for c in blue if c in synced], [c for c in blue if c in synced]
+    html = page_html(study, seat=0)
+    assert not [c for c in blue if c in html]
+    assert all(c in page_html(study) for c in blue)  # the omniscient page has them
