@@ -37,7 +37,14 @@ def __getattr__(name):  # lazy: widgets pull in ipywidgets/anywidget
     if name == "Explorer":
         from .widgets import Explorer
         return Explorer
-    if name in ("tutorial", "plots", "widgets", "timeline", "simulate", "bots"):
+    if name == "Study":
+        from .study import Study
+        return Study
+    if name == "places":  # what annotations may name on a position: explorer.places(state, viewer)
+        from .annotations import places
+        return places
+    if name in ("tutorial", "plots", "widgets", "timeline", "simulate", "bots", "study", "annotations", "publish",
+                "studies"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(name)
@@ -47,5 +54,5 @@ __all__ = [
     "load", "games", "from_json", "provenance", "ledger", "State", "Timeline", "Explorer", "simulate", "bots",
     "tutorial",
     "IllegalAction", "NotationError", "PositionError", "DataError", "EVERYTHING", "SPECTATOR",
-    "setup", "examples", "example", "example_notes",
+    "setup", "examples", "example", "example_notes", "Study", "places", "study",
 ]
