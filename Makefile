@@ -109,6 +109,7 @@ bench: $(STAMP_DEV)
 	$(PY) benchmarks/run.py
 	$(PY) benchmarks/bench_bots.py --seconds 3
 	$(PY) benchmarks/bench_openspiel.py --seconds 3
+	$(PY) benchmarks/bench_study_page.py
 
 # Re-execute the notebooks in place (after changing them or the engine); nbval then compares against these.
 notebooks: $(STAMP_DEV)
