@@ -18,7 +18,8 @@ from explorer.core import rng
 from explorer.publish import page_data
 from explorer.study import Study
 
-GAMES = [("lotus", {"players": 3}), ("lotus_chaos", {}), ("rice_paddy", {"players": 3}), ("round_house", {"players": 3})]
+GAMES = [("lotus", {"players": 3}), ("lotus_chaos", {}), ("rice_paddy", {"players": 3}),
+         ("round_house", {"players": 3})]
 
 
 def study_of(game: str, kw: dict, plies: int = 300) -> Study:

@@ -17,11 +17,11 @@ written in a seat's view cannot name a hidden card, and a seat never sees a mark
 """
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 
 from .core.errors import clip
+from .core.registry import game_part
 
 # lichess's four brushes, darkened where needed for contrast on a white board
 PALETTE = {"green": "#15781b", "red": "#b3261e", "blue": "#1f5fbf", "yellow": "#b07d00"}
@@ -60,12 +60,7 @@ class Marks:
 
 
 def _module(game: str):
-    try:
-        return importlib.import_module(f"explorer.games.{game}.places")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"explorer.games.{game}.places":
-            raise ValueError(f"{game} has no annotation places yet") from None
-        raise
+    return game_part(game, "places", "annotation places")
 
 
 def places(source, viewer=None) -> dict[str, str]:
@@ -149,28 +144,15 @@ def hidden_ids(state, viewer) -> set[str]:
     """Ids that the omniscient view holds and `viewer`'s does not (nothing for the omniscient viewer)."""
     if viewer is None:
         return set()
-    return _ids(state.view(None)) - _ids(state.view(viewer))
-
-
-def _ids(value, out: set | None = None) -> set:
-    out = set() if out is None else out
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k == "id" and isinstance(v, str):
-                out.add(v)
-            else:
-                _ids(v, out)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            _ids(v, out)
-    return out
+    from .compare import view_ids
+    return view_ids(state.view(None)) - view_ids(state.view(viewer))
 
 
 def _pattern(ids) -> re.Pattern | None:
     ids = sorted((i for i in ids if i), key=len, reverse=True)
     if not ids:
         return None
-    return re.compile(r"(?<![\w])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w])")
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")  # as compare.mentions
 
 
 def mentions(text: str, ids) -> list[str]:

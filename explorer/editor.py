@@ -13,23 +13,16 @@ valid one, with its problems listed in words (field first), until a later edit f
 """
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-
 from .core.errors import PositionError, clip
+from .core.registry import game_part
 from .core.setup import setup
 from .core.state import State
 
 OPS = ("put", "remove", "turn")
 
 
-def _module(game: str) -> ModuleType:
-    try:
-        return importlib.import_module(f"explorer.games.{game}.edit")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"explorer.games.{game}.edit":
-            raise ValueError(f"{game} has no board editor yet") from None
-        raise
+def _module(game: str):
+    return game_part(game, "edit", "board editor")
 
 
 class Editor:

@@ -13,10 +13,10 @@ sends one intent per click; Python checks every place against the game's places 
 
 Opened on a study chapter, the explorer is a lesson: ``study.explorer(i)`` for a reader (on a copy of the
 chapter's timeline, so two explorers never move each other), ``Explorer(chapter)`` for its author (on the
-chapter's own timeline: marks and comments made there are the study's). at an exercise node the reader's move is judged (right: the explanation and the rules it
-relies on; legal but wrong: what the heuristic bot makes of it; illegal: the rule it breaks) and the
-moves after an unsolved exercise are not shown, nor may the reader step past it, until it is solved
-or the answer is asked for.
+chapter's own timeline: marks and comments made there are the study's). At an exercise node the
+reader's move is judged (right: the explanation and the rules it relies on; legal but wrong: what the
+heuristic bot makes of it; illegal: the rule it breaks) and the moves after an unsolved exercise are not
+shown, nor may the reader step past it, until it is solved or the answer is asked for.
 """
 from __future__ import annotations
 

@@ -156,8 +156,9 @@ def page_data(study, seat=None) -> dict:
         chapters.append(data)
     packed, pool = pack(views)
     who = "everything" if viewer is None else ("a spectator" if viewer == -1 else None)
-    return {"format": "explorer-study-page", "title": study.title, "intro": study.intro, "palette": PALETTE, "glyphs": GLYPHS,
-            "viewer": viewer, "viewer_label": who, "chapters": chapters, "views": packed, "pool": pool}
+    return {"format": "explorer-study-page", "title": study.title, "intro": study.intro,
+            "palette": PALETTE, "glyphs": GLYPHS, "viewer": viewer, "viewer_label": who, "chapters": chapters,
+            "views": packed, "pool": pool}
 
 
 def _script_json(data) -> str:

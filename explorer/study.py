@@ -126,7 +126,8 @@ class Chapter:
         if prompt is None:
             prompt = "Find the move."
         ex = Exercise(n.id, "move", _text(prompt, "a prompt", "prompt"), list(dict.fromkeys(canon)),
-                      hint=_text(hint, "a hint", "hint"), explanation=_text(explanation, "an explanation", "explanation"))
+                      hint=_text(hint, "a hint", "hint"),
+                      explanation=_text(explanation, "an explanation", "explanation"))
         self.exercises[n.id] = ex
         return ex
 

@@ -24,9 +24,9 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 from typing_extensions import TypedDict  # pydantic needs this one before Python 3.12
 
 from . import compare
-from .core.errors import PositionError
 from .annotations import Marks
 from .annotations import marks as _marks
+from .core.errors import PositionError
 from .core.state import State
 
 FORMAT = "explorer-timeline"

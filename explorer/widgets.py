@@ -36,6 +36,7 @@ import traitlets as t
 
 from .annotations import redact_text
 from .compare import narrate as _narrate
+from .compare import view_ids
 from .core import IllegalAction, State, rng, widgets_root
 from .core.errors import clip as _clip_text
 from .core.seats import EVERYTHING, SPECTATOR
@@ -77,21 +78,6 @@ def _seat_value(seat) -> int | None:
     if isinstance(seat, str) and seat.strip().lower() in ("public", "omniscient"):  # older spellings
         seat = "spectator" if seat.strip().lower() == "public" else "everything"
     return _viewer(seat)
-
-
-def _ids(value, out: set | None = None) -> set:
-    """Every string under an 'id' key, anywhere in a view."""
-    out = set() if out is None else out
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k == "id" and isinstance(v, str):
-                out.add(v)
-            else:
-                _ids(v, out)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            _ids(v, out)
-    return out
 
 
 def _unknown(kind):
@@ -717,7 +703,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             state = editor.state
         full = state.view(None)
         view = full if viewer is None else state.view(viewer)
-        hidden = set() if viewer is None else _ids(full) - _ids(view)
+        hidden = set() if viewer is None else view_ids(full) - view_ids(view)
         to_move = state.current_player
         terminal = state.is_terminal
         can_act = editor is None and not terminal and (viewer is None or viewer == to_move)

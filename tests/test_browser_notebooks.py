@@ -321,8 +321,9 @@ def test_a_study_notebook_is_a_lesson(lab, opened):
     _wait_for_session(page, base, token, STUDY, timeout=120)
     expect(page.locator(".rx-root .rx-mark-arrow").first).to_be_attached(timeout=120_000)
     exercises = {ex.prompt: ex for ch in build("lotus").chapters for ex in ch.exercises.values() if ex.kind == "move"}
+    prompt = ".rx-exercise-prompt"
     root = next(r for r in page.locator(".rx-root").all()
-                if r.locator(".rx-exercise-prompt").count() and r.locator(".rx-exercise-prompt").inner_text() in exercises
+                if r.locator(prompt).count() and r.locator(prompt).inner_text() in exercises
                 and r.locator(".rx-action").count() > 1)
     ex = exercises[root.locator(".rx-exercise-prompt").inner_text()]
     root.scroll_into_view_if_needed()

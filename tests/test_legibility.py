@@ -313,9 +313,10 @@ def test_the_annotate_tool_by_clicking(boards, game):
     board = root.locator(".rx-board")
     board.evaluate("e => e.scrollIntoView({block: 'start'})")
     names = root.evaluate(_CLICKABLE)
-    assert len(names) >= 3, root.evaluate("""r => [...r.querySelectorAll('.rx-board [data-mark]')].slice(0, 5).map((e) => {
-      const b = e.getBoundingClientRect(); const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-      return [e.dataset.mark, b.left, b.top, b.width, innerHeight, hit && hit.outerHTML.slice(0, 80)]; })""")
+    assert len(names) >= 3, root.evaluate("""r => [...r.querySelectorAll('.rx-board [data-mark]')].slice(0, 5)
+      .map((e) => { const b = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+        return [e.dataset.mark, b.left, b.top, b.width, innerHeight, hit && hit.outerHTML.slice(0, 80)]; })""")
     a, b, c = names[0], names[len(names) // 2], names[-1]
 
     def click(name):

@@ -488,7 +488,8 @@ def mutate(path, value):
     (("root",), [], "root: input should be a valid dictionary"),
     (("nodes", 0, "action"), "1r", "nodes.0.action: the root has no move, expected null"),
     (("nodes", 0, "parent"), 3, "nodes: no root"),
-    (("nodes", 1), "2r", "nodes.1: expected a node object with id, parent, action, comment, sampled, arrows, highlights, glyph, got \"2r\""),
+    (("nodes", 1), "2r", "nodes.1: expected a node object with id, parent, action, comment, sampled, arrows, "
+                         "highlights, glyph, got \"2r\""),
     (("nodes", 1), None, "nodes.1: expected a node object"),
     (("nodes", 1), [1, 0, "2r", ""], "nodes.1: expected a node object"),
     (("nodes", 1, "id"), KeyError, "nodes.1.id: required field is missing"),
@@ -500,7 +501,8 @@ def mutate(path, value):
     (("nodes", 1, "action"), 2, "nodes.1.action: input should be a valid string"),
     (("nodes", 1, "action"), None, "nodes.1.action: expected the move's text, got null"),
     (("nodes", 1, "comment"), None, "nodes.1.comment: input should be a valid string"),
-    (("nodes", 1, "colour"), "r", "nodes.1.colour: unknown field (expected id, parent, action, comment, sampled, arrows, highlights, glyph)"),
+    (("nodes", 1, "colour"), "r", "nodes.1.colour: unknown field (expected id, parent, action, comment, sampled, "
+                                  "arrows, highlights, glyph)"),
     (("nodes", 2, "action"), "9zz", "nodes.2.action: illegal action '9zz' after 1. 2r: "),
     (("nodes", 3, "action"), "4b", "nodes.3.action: illegal action '4b' at the start: [P2]"),
     (("nodes", 3, "action"), "2R", "nodes.3.action: '2R' repeats the move '2r' of its sibling id 1"),
@@ -542,8 +544,8 @@ def test_many_errors_are_summed_up():
     with pytest.raises(PositionError) as err:
         Timeline.from_json(data, loader=pebbles_from_json)
     text = str(err.value)
-    assert text.startswith('nodes.0: expected a node object with id, parent, action, comment, sampled, arrows, highlights, glyph, '
-                           'got "x"; nodes.1:')
+    assert text.startswith('nodes.0: expected a node object with id, parent, action, comment, sampled, arrows, '
+                           'highlights, glyph, got "x"; nodes.1:')
     assert text.endswith("and 119997 more errors") and len(text) < 500
 
 

@@ -130,6 +130,19 @@ def spec(name: str) -> GameSpec:
     return _GAMES[key]
 
 
+def game_part(game: str, part: str, what: str):
+    """A game's optional module `explorer.games.<game>.<part>` (e.g. "edit", "places"); a game without one
+    raises ValueError("<game> has no <what> yet")."""
+    import importlib
+    name = f"explorer.games.{game}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            raise ValueError(f"{game} has no {what} yet") from None
+        raise
+
+
 def games() -> list[dict]:
     """Every registered game with its player counts, options and defaults."""
     _ensure_loaded()

@@ -10,7 +10,6 @@ import pytest
 
 import explorer
 from explorer.compare import changes
-
 from tests.lotus_chaos.test_views import STUB
 
 ROOT = Path(__file__).resolve().parents[2]
