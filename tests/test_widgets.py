@@ -458,8 +458,8 @@ def test_compare_in_a_seat_view_hides_other_hands():
         w.random_move()
     w.set_seat(1)
     lines = w.compare(w.timeline.root, w.node)
-    from explorer.widgets import _ids
-    seen = _ids(w.state.view(1)) | _ids(w.timeline.root.state.view(1))
+    from explorer.compare import view_ids
+    seen = view_ids(w.state.view(1)) | view_ids(w.timeline.root.state.view(1))
     hidden = (hidden_ids(w.state, 1) | hidden_ids(w.timeline.root.state, 1)) - seen
     details = w.diff["details"]
     assert hidden and lines and not any(i in line for line in lines + details for i in hidden)

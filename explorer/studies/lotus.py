@@ -255,12 +255,12 @@ def _chapter_growth(study: Study) -> None:
                              f"MCTS (300 iterations) rates this play {mc['7ssd'][0]:.2f} ({mc['7ssd'][1]} of 300 "
                              f"visits){', its best move here' if top == '7ssd' else ''}; the best other move "
                              f"scores {max(v for a, (v, _) in mc.items() if a != '7ssd'):.2f}."))
-    lotus = tl.play("7ssd")
-    tl.comment(lotus, (
+    grown = tl.play("7ssd")
+    tl.comment(grown, (
         f"The Lotus is Blue's: his scoring pile holds {pile_now} cards, {pile_before} from the Iris and "
         f"{pile_now - pile_before} from the Lotus, and he chooses a second reward, for the Lotus. Scores so "
-        f"far: {_score_line(lotus.state.scores()['seats'])} (tokens count 5, cards 1; lotus.end.scoring)."))
-    tl.annotate(lotus, arrows=[("garden", "Blue pile")], highlights=["Blue tokens"])
+        f"far: {_score_line(grown.state.scores()['seats'])} (tokens count 5, cards 1; lotus.end.scoring)."))
+    tl.annotate(grown, arrows=[("garden", "Blue pile")], highlights=["Blue tokens"])
     tl.goto(iris)
     t = tl.play("+t")
     tl.comment(t, "The token: 5 points. Blue's last action can still play only one or two cards.")
