@@ -1,6 +1,8 @@
 """Exported study pages in Chromium, opened from disk with the network off: stepping, variations, marks on the
 board, exercises answered wrongly then rightly, chapters; zero console errors, no request leaves the file.
 Every page in docs/studies/ is walked through the same way, its exercises answered from its own data.
+
+    RX_SCREENSHOT=1 pytest tests/test_study_browser.py   # also writes docs/screenshots/study.png (Lotus)
 """
 from __future__ import annotations
 
@@ -142,6 +144,10 @@ def test_a_published_study_works_offline(browser, path):
             assert page.locator(".rx-mark-arrow").count() == len(want.get("arrows", []))
             assert page.locator(".rx-mark-highlight").count() == len(want.get("highlights", []))
             marked += bool(want.get("arrows"))
+            if os.environ.get("RX_SCREENSHOT") and path.stem == "lotus" and c == 0 and marked == 1 and want.get("arrows"):
+                page.set_viewport_size({"width": 1000, "height": 1300})
+                page.screenshot(path=str(ROOT / "docs" / "screenshots" / "study.png"))
+                page.set_viewport_size({"width": 1100, "height": 900})
             if "exercise" in node:
                 solve(o, c, node)
                 if o.node() != node["id"]:
