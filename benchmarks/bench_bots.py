@@ -10,19 +10,24 @@ dashboard), with each parallel backend's speed-up over one core (2.0 would be pe
 process run spawns its own pool, the timed Dask run reuses a started cluster; the start-up column times
 spawning the workers, importing the engine and playing 2 games); and the peak memory one game takes
 (tracemalloc, random bots).
-Prints markdown rows.
+Prints markdown rows; then MCTS again, as iterations per 1,000 actions of OpenSpiel's C++ hearts (in place) measured
+in the same run, interleaved, over `--rounds` rounds in thread CPU time (min / median / max), when open_spiel is
+installed (`make bench` installs it): a ratio that says how far the machine's speed of the day is out of it.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import platform
+import sys
 import time
 import tracemalloc
 import warnings
 
 import explorer
 from explorer import bots
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # bench_openspiel, beside this file
 from explorer.simulate import simulate
 
 
@@ -49,6 +54,34 @@ def mcts_rate(game, players, seconds, **kw):
     t0 = time.perf_counter()
     df = bot.analyse(s)
     return df.visits.sum() / (time.perf_counter() - t0)
+
+
+def mcts_cpu_rate(game, players, iterations=300):
+    """MCTS iterations per second of this thread's CPU time, at the same position as mcts_rate."""
+    s = explorer.load(game, players=players, seed=3)
+    for _ in range(20):
+        if s.is_terminal or len(s.legal_actions()) > 1 and _ >= 10:
+            break
+        s = s.apply(s.legal_actions()[0])
+    bot = bots.make("mcts", seed=1, iterations=iterations)
+    t0 = time.thread_time()
+    df = bot.analyse(s)
+    return df.visits.sum() / (time.thread_time() - t0)
+
+
+def mcts_vs_hearts(names, defaults, rounds=5, seconds=1.0):
+    """{game: [MCTS iterations per 1,000 hearts actions, one per round]}, interleaved with the anchor."""
+    from bench_openspiel import _timed, theirs
+    hearts = theirs("hearts", clone=False)
+    _timed(0.3, hearts)
+    for n in names:  # warm each engine's caches
+        mcts_cpu_rate(n, defaults[n], iterations=50)
+    out = {n: [] for n in names}
+    for r in range(rounds):
+        for n in names:
+            anchor = _timed(seconds, hearts, start=1000 * r)[0]
+            out[n].append(float(1000 * mcts_cpu_rate(n, defaults[n]) / anchor))
+    return out
 
 
 def sim_rate(game, players, n, backend, **kw):
@@ -120,6 +153,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--games", default="", help="comma-separated game names (default: every registered game)")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds of the MCTS / hearts ratio")
     args = ap.parse_args(argv)
     names = [g for g in args.games.split(",") if g] or [g["name"] for g in explorer.games()]
     defaults = {g["name"]: g["default_players"] for g in explorer.games()}
@@ -141,6 +175,18 @@ def main(argv=None):
               f"| {r['sim_1core']:,.1f} | {r['sim_2proc']:,.1f} ({r['sim_2proc'] / r['sim_1core']:.2f}×) "
               f"| {r['sim_dask2']:,.1f} ({r['sim_dask2'] / r['sim_1core']:.2f}×) "
               f"| {r['proc_start']:.1f} s / {r['dask_start']:.1f} s | {r['memory_kb']:,.0f} KB |")
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("\n(open_spiel is not installed: no MCTS ratio to hearts; `make bench` installs it)")
+        return
+    ratios = mcts_vs_hearts(names, defaults, args.rounds)
+    print(f"\n| game | MCTS iterations (300 per search) per 1,000 hearts actions: min / median / max "
+          f"of {args.rounds} rounds |")
+    print("|---|---|")
+    for n, xs in ratios.items():
+        xs = sorted(xs)
+        print(f"| {n} | {xs[0]:.2f} / {xs[len(xs) // 2]:.2f} / {xs[-1]:.2f} |")
 
 
 if __name__ == "__main__":
