@@ -36,7 +36,7 @@ def browser():
 
 
 class Opened:
-    def __init__(self, browser, path: Path):
+    def __init__(self, browser, path: Path, hash: str = ""):
         self.ctx = browser.new_context(viewport={"width": 1100, "height": 900}, offline=True)
         self.page = self.ctx.new_page()
         self.errors: list[str] = []
@@ -45,7 +45,7 @@ class Opened:
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("request", lambda r: self.requests.append(r.url) if not r.url.startswith("file:") else None)
         self.page.set_default_timeout(10_000)
-        self.page.goto(path.as_uri())
+        self.page.goto(path.as_uri() + hash)
         self.page.wait_for_function("window.rxStudyReady === true")
         html = path.read_text(encoding="utf-8")
         self.data = json.loads(html.split("id=rx-study-data>", 1)[1].split("</script>", 1)[0])
@@ -125,6 +125,18 @@ def test_the_demo_page_steps_branches_draws_marks_and_judges(browser, tmp_path):
     expect(page.locator(".rx-mark-arrow")).to_have_count(1)
     found = problems(page, ".rx-page-root")
     assert not found, "\n".join(found)
+    o.close()
+
+
+def test_a_link_opens_a_position_but_not_past_an_exercise(browser, tmp_path):
+    path = demo().to_html(tmp_path / "demo.html")
+    o = Opened(browser, path, "#c2-n1")
+    assert o.page.locator("#rx-study").get_attribute("data-chapter") == "1" and o.node() == 1
+    o.page.locator(".rx-back").click()
+    assert o.page.evaluate("location.hash") == "#c2-n0"
+    o.close()
+    o = Opened(browser, path, "#c1-n8")  # behind the unsolved question at the start: opens at the start
+    assert o.page.locator("#rx-study").get_attribute("data-chapter") == "0" and o.node() == 0
     o.close()
 
 

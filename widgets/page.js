@@ -143,6 +143,7 @@ function draw() {
       text: `${i + 1}: ${k.text}${k.marks?.glyph || ""}`, title: k.label || k.text, onclick: () => go(k.id) }))] : []));
   root.dataset.node = n.id;
   root.dataset.chapter = page.chapter;
+  try { history.replaceState(null, "", `#c${page.chapter + 1}-n${n.id}`); } catch (e) { /* a sandboxed frame */ }
 }
 
 root.replaceChildren(h("div", { class: "rx-root rx-page-root", tabindex: "0" },
@@ -160,5 +161,13 @@ root.addEventListener("keydown", (e) => {
   if (keys[e.key] && !keys[e.key].disabled) { e.preventDefault(); keys[e.key].click(); }
 });
 page.node = chapter().root;
+// a link to a position: #c2-n14 (chapter 2, node 14); nodes past an unsolved exercise are not opened this way
+const link = /^#c(\d+)-n(\d+)$/.exec(location.hash);
+if (link && DATA.chapters[link[1] - 1]) {
+  page.chapter = link[1] - 1;
+  const c = chapter(), want = c.byId.get(Number(link[2]));
+  page.node = c.root;
+  if (want && !pathTo(c, want.id).slice(0, -1).some(blocked)) page.node = want.id;
+}
 draw();
 window.rxStudyReady = true;  // tests wait on this
