@@ -83,7 +83,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.seat, s.turn, s.end_seat, s.final = 0, 1, None, None
     s.prio, s.tasks, s.used = [], [], []
     s.phase, s.room, s.left, s.spec_used, s.fam_town = "move", None, 0, False, None
-    s._legal = None
+    s._legal, s._own = None, None  # a new state owns all its lists
     s._start_turn()
     return s
 
@@ -264,7 +264,7 @@ class PositionMixin:
     def _key(self) -> tuple:
         out = [self.cfg.key, self.seed]
         for f in type(self).__slots__:
-            if f in ("cfg", "seed", "_legal"):
+            if f in ("cfg", "seed", "_legal", "_own"):
                 continue
             v = getattr(self, f)
             if isinstance(v, list):
@@ -390,7 +390,7 @@ def _build(cls, cfg, pos: _Position):
     s.left, s.tasks, s.prio, s.used = pos.left, list(pos.tasks), list(pos.prio), list(pos.used)
     s.spec_used, s.fam_town, s.end_seat = pos.specialist_used, pos.family_town, pos.end_seat
     s.final = None if pos.final is None else {k: dict(v) for k, v in pos.final.items()}
-    s._legal = None
+    s._legal, s._own = None, None  # a new state owns all its lists
     try:
         s.check_invariants()
     except AssertionError as exc:

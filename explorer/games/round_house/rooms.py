@@ -86,10 +86,10 @@ class RoomMixin:
             mine = [c for c in self.chairs[r] if c[0] == p]
             if mine and not any(perm for _q, perm in mine):
                 if self.cfg.return_at_room_end:
-                    self.used.append(CHAIR + self.cfg.room_ids[r])
+                    self._mut("used").append(CHAIR + self.cfg.room_ids[r])
                 else:
-                    self.chairs[r].remove(mine[0])
-                    self.res[p] += 1
+                    self._mut("chairs")[r].remove(mine[0])
+                    self._mut("res")[p] += 1
         self.left -= 1
         self.run_room(p, r, a[3:] if a.startswith("do:") else "")
 
@@ -100,9 +100,9 @@ class RoomMixin:
             r = cfg.room_index[mark[len(CHAIR):]]
             mine = [c for c in self.chairs[r] if c[0] == p and not c[1]]
             if mine:
-                self.chairs[r].remove(mine[0])
-                self.res[p] += 1
-            self.used.remove(mark)
+                self._mut("chairs")[r].remove(mine[0])
+                self._mut("res")[p] += 1
+            self._mut("used").remove(mark)
 
     def copy_room(self, p: int, arg: str):
         room, _, opt = arg.partition(":")
@@ -112,37 +112,37 @@ class RoomMixin:
         cfg = self.cfg
         kind = self.kinds[r]
         if kind == "goods":  # round_house.room.goods
-            self.tasks += ["good", "car"]
+            self._mut("tasks").extend(["good", "car"])
         elif kind == "gold_pirate":  # round_house.room.goldpirate
             if opt == "gold":
                 self.gain_goods(p, 3)
             else:
-                self.tasks.append("pir")
+                self._mut("tasks").append("pir")
         elif kind == "specialist":  # round_house.room.specialist
-            self.tasks.append("spec")
+            self._mut("tasks").append("spec")
         elif kind == "counting_house":  # round_house.room.counting
             if opt == "money":
-                self.money[p] += self.counting
+                self._mut("money")[p] += self.counting
                 self.counting = 0
                 self.counting += cfg.disp["counting_house"]
                 self.bank -= cfg.disp["counting_house"]
             else:
-                self.tasks.append("good")
-            self.tasks.append("car")
+                self._mut("tasks").append("good")
+            self._mut("tasks").append("car")
         elif kind == "great_hall":  # round_house.room.greathall (the fee goes to the counting house)
             self.pay(p, cfg.costs["great_hall"], to_counting=True)
             if opt == "a":
                 self.recruit(p)
                 self.recruit(p)
-                self.tasks += ["inv", "car"]
+                self._mut("tasks").extend(["inv", "car"])
             else:
-                self.tasks.append("copy")
+                self._mut("tasks").append("copy")
                 self.recruit(p)
         elif kind == "market":  # round_house.room.market
             i = int(opt) - 1
             k, bundle = cfg.markets[cfg.market_of[r]][i]
-            self.goods[p][k] -= 1
-            self.slots[r][i] = k
+            self._mut("goods")[p][k] -= 1
+            self._mut("slots")[r][i] = k
             self.reward(p, bundle)
             self.clear_if_full(r)
         elif kind in ("retail", "wholesale"):  # round_house.room.retail / .wholesale
@@ -150,8 +150,8 @@ class RoomMixin:
             for ch in opt:
                 k = GOOD_LETTER.index(ch)
                 i = self.slots[r].index(-1)
-                self.goods[p][k] -= 1
-                self.slots[r][i] = k
+                self._mut("goods")[p][k] -= 1
+                self._mut("slots")[r][i] = k
                 self.reward(p, rewards[i])
             self.clear_if_full(r)
         elif kind == "bank":  # round_house.room.bank
@@ -159,21 +159,21 @@ class RoomMixin:
                 self.pay(p, c)
                 self.reward(p, bundle)
         elif kind == "black_market":  # round_house.room.blackmarket
-            self.tasks += ["bm", "bm"]
+            self._mut("tasks").extend(["bm", "bm"])
         elif kind == "exchange":  # round_house.room.exchange
             n = int(opt)
             self.pay(p, cfg.costs["exchange"][n - 1])
-            self.tasks += ["ex"] * n
+            self._mut("tasks").extend(["ex"] * n)
         elif kind == "meeting_hall":  # round_house.room.meeting
             n = int(opt)
             self.pay(p, cfg.costs["meeting_hall_money"])
             w = cfg.costs["meeting_hall_workers"][n - 1]
             self.return_workers(p, w)  # round_house.effect.return
-            self.tasks += ["spec"] * n
+            self._mut("tasks").extend(["spec"] * n)
         elif kind == "warehouse":  # round_house.room.warehouse
             n = int(opt)
             self.pay(p, cfg.costs["warehouse"][n - 1])
-            self.tasks += ["take"] * n
+            self._mut("tasks").extend(["take"] * n)
             self.recruit(p)
 
     def clear_if_full(self, r: int):
@@ -181,8 +181,8 @@ class RoomMixin:
         slots = self.slots[r]
         if slots and all(x >= 0 for x in slots):
             for k in slots:
-                self.supply[k] += 1
-            self.slots[r] = [-1] * len(slots)
+                self._mut("supply")[k] += 1
+            self._mut("slots")[r] = [-1] * len(slots)
 
     # ---- warehouse, black market, specialist sales ---------------------------------------------
     def take_options(self) -> list:
@@ -195,8 +195,8 @@ class RoomMixin:
 
     def take_good(self, p: int, r: int, k: int):
         i = self.slots[r].index(k)
-        self.slots[r][i] = -1
-        self.goods[p][k] += 1
+        self._mut("slots")[r][i] = -1
+        self._mut("goods")[p][k] += 1
         self.goods_hooks(p, k)
 
     def refill_warehouse(self):
@@ -208,8 +208,8 @@ class RoomMixin:
                 continue
             for i, k in enumerate(self.cfg.warehouse_stock):
                 if self.slots[r][i] < 0 and self.supply[k] > 0:
-                    self.supply[k] -= 1
-                    self.slots[r][i] = k
+                    self._mut("supply")[k] -= 1
+                    self._mut("slots")[r][i] = k
 
     def black_market_options(self, p: int) -> list:
         cfg = self.cfg
@@ -244,8 +244,8 @@ class RoomMixin:
             bundle = (cfg.retail if self.kinds[r] == "retail" else cfg.wholesale)[i]
         else:
             k, bundle = cfg.markets[cfg.market_of[r]][i]
-        self.goods[p][k] -= 1
-        self.slots[r][i] = k
+        self._mut("goods")[p][k] -= 1
+        self._mut("slots")[r][i] = k
         self.reward(p, bundle, mult=2 if task.endswith("2") else 1, effects=False)
         self.clear_if_full(r)
         if task == "sell":

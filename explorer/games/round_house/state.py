@@ -70,6 +70,7 @@ FIELDS = ("cfg", "seed", "rng", "money", "points", "goods", "board", "res", "lea
           "pir_disc", "spec_up", "spec_deck", "spec_disc", "ord_up", "ord_deck", "temples", "marker", "seat",
           "phase", "turn", "room", "left", "tasks", "prio", "used", "spec_used", "fam_town", "end_seat",
           "final")
+# the lists a state holds: lists of lists (copied two levels deep before a change) and flat lists
 _NESTED = frozenset(("goods", "leaders", "specs", "amulets", "spec_amulets", "taken", "hand", "done", "towns",
                      "chairs", "elders", "slots"))
 _FLAT = frozenset(("money", "points", "board", "res", "gone", "supply", "grid", "amu_up",
@@ -98,7 +99,8 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
     """A Round House position. Never mutate one: `apply` returns a new state."""
 
     game_name = "round_house"
-    __slots__ = FIELDS + ("_legal",)
+    # _own: the list fields this state may change in place (None: all of them); see _mut
+    __slots__ = FIELDS + ("_legal", "_own")
 
     # ---- contract ---------------------------------------------------------------------------
     @property
@@ -121,12 +123,34 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
 
     def apply(self, action) -> RoundHouseState:
         a = self.parse_action(action) if action not in self.legal_actions() else action
-        s = self._copy()
+        s = self._share()
         s._do(a)
         return s
 
+    def _share(self) -> RoundHouseState:
+        """A copy for `apply` that shares every list with this state until it changes one (see _mut): most
+        actions touch only a few of them."""
+        return _SHARE(self)
+
     def _copy(self) -> RoundHouseState:
-        return _COPY(self)
+        """A copy that shares no list with this state."""
+        s = _SHARE(self)
+        for name in _NESTED | _FLAT:
+            s._mut(name)
+        s._own = None
+        return s
+
+    def _mut(self, name: str) -> list:
+        """The list field `name`, to change in place: first copied (two levels deep for a list of lists) if
+        this state still shares it with the state it was applied to. Effects change lists only through it."""
+        v = getattr(self, name)
+        own = self._own
+        if own is None or name in own:
+            return v
+        v = [x[:] for x in v] if name in _NESTED else v[:]
+        setattr(self, name, v)
+        own.add(name)
+        return v
 
     # ---- small helpers ----------------------------------------------------------------------
     def _rand(self, n: int) -> int:
@@ -163,7 +187,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         for o in self._active_orders(p, ability):
             if o not in self.used:
                 if use:
-                    self.used.append(o)
+                    self._mut("used").append(o)
                 return True
         return False
 
@@ -171,17 +195,17 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         """A passive specialist of `p` fires at most once per turn (round_house.specialist.passive)."""
         sid = self.cfg.passive_of.get(effect)
         if sid is not None and sid in self.specs[p] and sid not in self.used:
-            self.used.append(sid)
+            self._mut("used").append(sid)
             return True
         return False
 
     # ---- gains -------------------------------------------------------------------------------
     def gain_money(self, p, n):
-        self.money[p] += n
+        self._mut("money")[p] += n
         self.bank -= n
 
     def pay(self, p, n, to_counting=False):
-        self.money[p] -= n
+        self._mut("money")[p] -= n
         if to_counting:
             self.counting += n
         else:
@@ -192,19 +216,19 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         if n <= 0:
             return
         old = self.points[p]
-        self.points[p] = old + n
+        self._mut("points")[p] = old + n
         if self.phase != OVER:
             for m in self.cfg.marks:
                 if old < m <= old + n:
-                    self.prio.append("ord")
+                    self._mut("prio").append("ord")
 
     def gain_goods(self, p, k, n=1, hooks=True):
         """Goods come from the limited supply (round_house.supply.goods)."""
         n = min(n, self.supply[k])
         if n <= 0:
             return 0
-        self.supply[k] -= n
-        self.goods[p][k] += n
+        self._mut("supply")[k] -= n
+        self._mut("goods")[p][k] += n
         if hooks:
             self.goods_hooks(p, k)
         return n
@@ -220,19 +244,19 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         if self.phase != OVER and self._trigger_order(p, "goods", use=False):
             t = DUP[k]
             if t not in self.tasks:
-                self.tasks.append(t)
+                self._mut("tasks").append(t)
 
     def lose_goods(self, p, k, n=1):
-        self.goods[p][k] -= n
-        self.supply[k] += n
+        self._mut("goods")[p][k] -= n
+        self._mut("supply")[k] += n
 
     def return_workers(self, p, n):
         """Workers sent back 'to the worker supply' leave play, or with returned_workers='board' go back onto
         free spaces of the personal board (round_house.effect.return)."""
-        self.res[p] -= n
+        self._mut("res")[p] -= n
         back = min(n, self.cfg.board_spaces - self.board[p]) if self.cfg.return_to_board else 0
-        self.board[p] += back
-        self.gone[p] += n - back
+        self._mut("board")[p] += back
+        self._mut("gone")[p] += n - back
 
     def held_specialists(self, p) -> int:
         """Cards counted against the limit of three (round_house.specialist.limit); used amulet-type ones
@@ -242,8 +266,8 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
     def recruit(self, p):
         """Take the leftmost worker off the personal board (round_house.effect.recruit)."""
         if self.board[p] > 0:
-            self.board[p] -= 1
-            self.res[p] += 1
+            self._mut("board")[p] -= 1
+            self._mut("res")[p] += 1
 
     def reward(self, p, bundle, mult=1, effects=True):
         """Apply a reward bundle; choices become tasks. Without `effects`, recruit/invest/caravan are
@@ -262,20 +286,22 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
                         self.recruit(p)
             elif tok in ("car", "inv"):
                 if effects:
-                    self.tasks.extend([tok] * n)
+                    self._mut("tasks").extend([tok] * n)
             elif tok in ("good", "pir", "spec", "amu"):
-                self.tasks.extend([tok] * n)
+                self._mut("tasks").extend([tok] * n)
 
     def take_specialist(self, p, sid):
         if self._passive(p, "specialist_p2"):
             self.gain_points(p, 2)
-        self.specs[p].append(sid)
-        self.taken[p].append(sid)  # a record for statistics only: no rule reads it
+        self._mut("specs")[p].append(sid)
+        self._mut("taken")[p].append(sid)  # a record for statistics only: no rule reads it
         if self.held_specialists(p) > self.cfg.disp["max_specialists"]:
-            self.prio.append("disc")
+            self._mut("prio").append("disc")
 
     def refill(self, up, deck, size, disc=None):
-        """Refill a face-up row from its deck; an empty deck is reshuffled from `disc` if given."""
+        """Refill a face-up row from its deck; an empty deck is reshuffled from `disc` if given (the names
+        of the three list fields)."""
+        up, deck, disc = self._mut(up), self._mut(deck), disc and self._mut(disc)
         while len(up) < size:
             if not deck and disc:
                 self.rng, fresh = rng.shuffled(self.rng, sorted(disc))
@@ -639,11 +665,11 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         sid, alt = (body.split(".") + ["1"])[:2]
         bundle = cfg.spec_effect[sid][int(alt) - 1]
         self.spec_used = True
-        self.specs[p].remove(sid)
+        self._mut("specs")[p].remove(sid)
         if cfg.spec_kind[sid] == "amulet":
-            self.spec_amulets[p].append(sid)  # round_house.specialist.amulet
+            self._mut("spec_amulets")[p].append(sid)  # round_house.specialist.amulet
         else:
-            self.spec_disc.append(sid)  # round_house.specialist.oneshot
+            self._mut("spec_disc").append(sid)  # round_house.specialist.oneshot
         for tok, n in bundle:
             if tok == "ret":  # round_house.effect.return
                 self.return_workers(p, n)
@@ -654,7 +680,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             elif tok == "book":
                 self.gain_money(p, self.res[p] + 1)
             elif tok.startswith("sell"):
-                self.tasks.extend([tok] * n)
+                self._mut("tasks").extend([tok] * n)
             else:
                 self.reward(p, ((tok, n),))
 
@@ -662,21 +688,21 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         li, dest = a.split(">")
         li = int(li) - 1
         if dest == "h":
-            self.leaders[p][li] = HALL
+            self._mut("leaders")[p][li] = HALL
             self.phase = WORSHIP  # round_house.move.hall
             self.room = None
             if self._trigger_order(p, "worship"):
                 self.gain_money(p, 2)
             return
         r = self.cfg.room_index[dest]
-        self.leaders[p][li] = r
+        self._mut("leaders")[p][li] = r
         self.room = r
         self.left = 2 if any(q == p for q, _ in self.chairs[r]) else 1  # round_house.effect.double
         self.phase = ROOM
 
     def _small_temple(self, p, i):
         """round_house.worship.small"""
-        self.temples[i] = True
+        self._mut("temples")[i] = True
         self.phase, self.left = ROOM, 0
         self.reward(p, self.cfg.temples[i])
 
@@ -688,7 +714,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             if self.marker == cfg.length and self.end_seat is None:
                 self.end_seat = p  # round_house.end.trigger
                 if self.end_amulet is not None:
-                    self.amulets[p].append(self.end_amulet)  # round_house.end.amulet
+                    self._mut("amulets")[p].append(self.end_amulet)  # round_house.end.amulet
                     self.end_amulet = None
         if self.towns[t][p] == 0:
             self.phase, self.left = ROOM, 0  # round_house.worship.empty-town
@@ -701,9 +727,9 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         cfg = self.cfg
         cell = ("abcdefghij".index(name[0])) * cfg.cols + int(name[1:]) - 1
         n = self.towns[self.fam_town][p]
-        self.towns[self.fam_town][p] = 0
-        self.res[p] += n - 1
-        self.elders[cell].append(p)
+        self._mut("towns")[self.fam_town][p] = 0
+        self._mut("res")[p] += n - 1
+        self._mut("elders")[cell].append(p)
         self.phase, self.left, self.fam_town = ROOM, 0, None
         self.gain_points(p, cfg.cell_points[cell] + self.chairs_of(p))
         for e in cfg.cell_sides[cell]:
@@ -711,8 +737,9 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             if any(t == "A" for t, _ in bundle):
                 slot = cfg.amulet_edges.index(e)
                 if self.grid[slot] is not None:
-                    self.amulets[p].append(self.grid[slot])
-                    self.grid[slot] = self.amu_deck.pop() if self.amu_deck else None  # round_house.worship.refill
+                    self._mut("amulets")[p].append(self.grid[slot])
+                    # round_house.worship.refill
+                    self._mut("grid")[slot] = self._mut("amu_deck").pop() if self.amu_deck else None
                 bundle = tuple(x for x in bundle if x[0] != "A")
             self.reward(p, bundle)
 
@@ -721,33 +748,33 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         for k, c in enumerate(self.cfg.order_cost[o]):
             if c:
                 self.lose_goods(p, k, c)
-        self.hand[p].remove(o)
-        self.done[p].append([o, self.turn])
+        self._mut("hand")[p].remove(o)
+        self._mut("done")[p].append([o, self.turn])
 
     def _resolve_prio(self, p, a):
-        kind = self.prio.pop(0)
+        kind = self._mut("prio").pop(0)
         arg = a.split(":", 1)[1]
         if kind == "disc":
-            (self.specs[p] if arg in self.specs[p] else self.spec_amulets[p]).remove(arg)
-            self.spec_disc.append(arg)
+            self._mut("specs" if arg in self.specs[p] else "spec_amulets")[p].remove(arg)
+            self._mut("spec_disc").append(arg)
             return
         if arg == "no":
             return
         if arg == "deck":
-            self.hand[p].append(self.ord_deck.pop())
+            self._mut("hand")[p].append(self._mut("ord_deck").pop())
         elif arg.startswith("O"):
-            self.ord_up.remove(arg)
-            self.hand[p].append(arg)
-            self.refill(self.ord_up, self.ord_deck, self.cfg.disp["orders"])
+            self._mut("ord_up").remove(arg)
+            self._mut("hand")[p].append(arg)
+            self.refill("ord_up", "ord_deck", self.cfg.disp["orders"])
         else:  # round_house.order.amulet-instead
-            self.amu_up.remove(arg)
-            self.amulets[p].append(arg)
-            self.refill(self.amu_up, self.amu_deck, self.cfg.disp["amulets"])
+            self._mut("amu_up").remove(arg)
+            self._mut("amulets")[p].append(arg)
+            self.refill("amu_up", "amu_deck", self.cfg.disp["amulets"])
 
     def _resolve_task(self, p, a):
         cfg = self.cfg
         task = next(t for t in self.tasks if a in self.task_options(t))
-        self.tasks.remove(task)
+        self._mut("tasks").remove(task)
         head, _, arg = a.partition(":")
         if head == "good":
             self.gain_goods(p, GOOD_LETTER.index(arg))
@@ -756,25 +783,25 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         elif head in ("inv", "perm"):
             self.invest(p, cfg.room_index[arg], head == "perm")
         elif head == "pir":  # round_house.effect.pirate
-            self.pir_up.remove(arg)
-            self.pir_disc.append(arg)
+            self._mut("pir_up").remove(arg)
+            self._mut("pir_disc").append(arg)
             self.reward(p, cfg.pirates[cfg.pirate_ids.index(arg)])
-            self.refill(self.pir_up, self.pir_deck, cfg.disp["pirates"], self.pir_disc)
+            self.refill("pir_up", "pir_deck", cfg.disp["pirates"], "pir_disc")
         elif head == "spec":
-            self.spec_up.remove(arg)
+            self._mut("spec_up").remove(arg)
             self.take_specialist(p, arg)
-            self.refill(self.spec_up, self.spec_deck, cfg.disp["specialists"], self.spec_disc)
+            self.refill("spec_up", "spec_deck", cfg.disp["specialists"], "spec_disc")
         elif head == "amu":
-            self.amu_up.remove(arg)
-            self.amulets[p].append(arg)
-            self.refill(self.amu_up, self.amu_deck, cfg.disp["amulets"])
+            self._mut("amu_up").remove(arg)
+            self._mut("amulets")[p].append(arg)
+            self.refill("amu_up", "amu_deck", cfg.disp["amulets"])
         elif head == "ex":  # round_house.room.exchange
             if arg == "rec":
                 self.recruit(p)
             elif arg == "gold":
                 self.gain_goods(p, GOLD)
             else:
-                self.tasks.append(arg)
+                self._mut("tasks").append(arg)
         elif head == "take":
             room, k = arg.split(":")
             self.take_good(p, cfg.room_index[room], GOOD_LETTER.index(k))
@@ -794,15 +821,15 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         if moves:
             self.pay(p, moves * cfg.costs["caravan_move"])
             self.caravan = (self.caravan + moves) % len(cfg.towns)
-        self.res[p] -= 1
-        self.towns[self.caravan][p] += 1
+        self._mut("res")[p] -= 1
+        self._mut("towns")[self.caravan][p] += 1
         if self._trigger_order(p, "caravan"):
             self.gain_money(p, 1)
 
     def invest(self, p, r, permanent):
         """round_house.effect.invest / .permanent"""
-        self.res[p] -= 1
-        self.chairs[r].append([p, 1 if permanent else 0])
+        self._mut("res")[p] -= 1
+        self._mut("chairs")[r].append([p, 1 if permanent else 0])
         if self._passive(p, "invest_p3"):
             self.gain_points(p, 3)
         if self._trigger_order(p, "invest"):
@@ -839,7 +866,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         for p in range(self.cfg.players):
             b = self.final_breakdown(p)
             self.final[str(p)] = b
-            self.points[p] += sum(b.values())
+            self._mut("points")[p] += sum(b.values())
 
     def scores(self) -> dict:
         return {"seats": list(self.points), "teams": None}
@@ -866,64 +893,65 @@ def best_sets(points: tuple, counts: tuple) -> int:
     return best
 
 
-def _copy_state(self) -> RoundHouseState:
-    """A copy for `apply`: nested lists two levels deep, flat lists once, the rest shared (room kinds and
-    the spare tiles never change after set-up; chair and order entries are replaced, never edited)."""
+def _share_state(self) -> RoundHouseState:
+    """A new state with every field of `self`, lists included (the new state owns none of them yet: _mut).
+    Chair and order entries are replaced, never edited; room kinds and the spare tiles never change."""
     s = object.__new__(RoundHouseState)
     s.cfg = self.cfg
     s.seed = self.seed
     s.rng = self.rng
-    s.money = self.money[:]
-    s.points = self.points[:]
-    s.goods = [x[:] for x in self.goods]
-    s.board = self.board[:]
-    s.res = self.res[:]
-    s.leaders = [x[:] for x in self.leaders]
-    s.specs = [x[:] for x in self.specs]
-    s.amulets = [x[:] for x in self.amulets]
-    s.spec_amulets = [x[:] for x in self.spec_amulets]
-    s.taken = [x[:] for x in self.taken]
-    s.gone = self.gone[:]
-    s.hand = [x[:] for x in self.hand]
-    s.done = [x[:] for x in self.done]
-    s.towns = [x[:] for x in self.towns]
-    s.chairs = [x[:] for x in self.chairs]
-    s.elders = [x[:] for x in self.elders]
-    s.slots = [x[:] for x in self.slots]
+    s.money = self.money
+    s.points = self.points
+    s.goods = self.goods
+    s.board = self.board
+    s.res = self.res
+    s.leaders = self.leaders
+    s.specs = self.specs
+    s.amulets = self.amulets
+    s.spec_amulets = self.spec_amulets
+    s.taken = self.taken
+    s.gone = self.gone
+    s.hand = self.hand
+    s.done = self.done
+    s.towns = self.towns
+    s.chairs = self.chairs
+    s.elders = self.elders
+    s.slots = self.slots
     s.kinds = self.kinds
     s.out_tiles = self.out_tiles
     s.counting = self.counting
-    s.supply = self.supply[:]
+    s.supply = self.supply
     s.bank = self.bank
     s.caravan = self.caravan
-    s.grid = self.grid[:]
+    s.grid = self.grid
     s.end_amulet = self.end_amulet
-    s.amu_up = self.amu_up[:]
-    s.amu_deck = self.amu_deck[:]
-    s.pir_up = self.pir_up[:]
-    s.pir_deck = self.pir_deck[:]
-    s.pir_disc = self.pir_disc[:]
-    s.spec_up = self.spec_up[:]
-    s.spec_deck = self.spec_deck[:]
-    s.spec_disc = self.spec_disc[:]
-    s.ord_up = self.ord_up[:]
-    s.ord_deck = self.ord_deck[:]
-    s.temples = self.temples[:]
+    s.amu_up = self.amu_up
+    s.amu_deck = self.amu_deck
+    s.pir_up = self.pir_up
+    s.pir_deck = self.pir_deck
+    s.pir_disc = self.pir_disc
+    s.spec_up = self.spec_up
+    s.spec_deck = self.spec_deck
+    s.spec_disc = self.spec_disc
+    s.ord_up = self.ord_up
+    s.ord_deck = self.ord_deck
+    s.temples = self.temples
     s.marker = self.marker
     s.seat = self.seat
     s.phase = self.phase
     s.turn = self.turn
     s.room = self.room
     s.left = self.left
-    s.tasks = self.tasks[:]
-    s.prio = self.prio[:]
-    s.used = self.used[:]
+    s.tasks = self.tasks
+    s.prio = self.prio
+    s.used = self.used
     s.spec_used = self.spec_used
     s.fam_town = self.fam_town
     s.end_seat = self.end_seat
     s.final = None if self.final is None else dict(self.final)
     s._legal = None
+    s._own = set()
     return s
 
 
-_COPY = _copy_state
+_SHARE = _share_state
