@@ -35,6 +35,20 @@ def destinations(cfg, start: int, occupied: frozenset) -> dict:
     return out
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def reach(cfg, start: int, occupied: frozenset) -> tuple:
+    """`destinations` as (room id or 'h', steps) pairs in room order (the hall first), for a leader at `start`
+    when the rooms in `occupied` hold a leader; cached, as leaders stand in few different places."""
+    d = destinations(cfg, start, occupied | {start} if start != HALL else occupied)
+    return tuple((("h" if r == HALL else cfg.room_ids[r]), n) for r, n in sorted(d.items()))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def move_actions(cfg, starts: tuple, occupied: frozenset) -> tuple:
+    """The move actions ('1>o5') of a seat whose leaders stand at `starts`, leader by leader, in room order."""
+    return tuple(f"{li + 1}>{r}" for li, start in enumerate(starts) for r, _n in reach(cfg, start, occupied))
+
+
 def ahead(cfg, start: int) -> frozenset:
     """Every room (and the hall) a leader at `start` could reach clockwise with no limit on steps, up to the
     hall: what is behind it, or up a stair against its arrow, is not ahead (round_house.move.clockwise).

@@ -201,7 +201,7 @@ class RoomMixin:
 
     def refill_warehouse(self):
         """The warehouse is topped up once no take is pending (round_house.room.warehouse)."""
-        if "take" in self.tasks:
+        if "take" in self.tasks or "warehouse" not in self.kinds:
             return
         for r, kind in enumerate(self.kinds):
             if kind != "warehouse":

@@ -13,7 +13,7 @@ import re
 from ...core import rng
 from ...core.errors import IllegalAction, NotationError, clip
 from ...core.state import State
-from .board import ahead, cell_name, destinations, worship_ends
+from .board import ahead, cell_name, move_actions, reach, worship_ends
 from .config import GOLD, GOOD_LETTER, HALL
 from .position import PositionMixin
 from .rooms import RoomMixin
@@ -163,12 +163,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
     def reachable(self, leader: int, seat: int | None = None) -> dict:
         """Room id ('h' for the hall) -> steps, for `seat`'s leader number `leader` (0-based)."""
         seat = self.seat if seat is None else seat
-        start = self.leaders[seat][leader]
-        occ = self.occupied()
-        if start != HALL:
-            occ = occ | {start}
-        d = destinations(self.cfg, start, occ)
-        return {("h" if r == HALL else self.cfg.room_ids[r]): n for r, n in sorted(d.items())}
+        return dict(reach(self.cfg, self.leaders[seat][leader], self.occupied()))
 
     def elder_mask(self, p: int) -> int:
         return sum(1 << c for c, e in enumerate(self.elders) if p in e)
@@ -324,11 +319,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
                 return self._task_actions() + ["done"]
             return self._use_options(p) + ["skip"]
         if ph == MOVE:
-            acts = []
-            for li in range(len(self.leaders[p])):
-                for r in self.reachable(li):
-                    acts.append(f"{li + 1}>{r}")
-            return acts
+            return move_actions(self.cfg, tuple(self.leaders[p]), self.occupied())
         if ph == WORSHIP:
             acts = [f"temple:{i + 1}" for i, f in enumerate(self.temples) if not f]
             return acts + [f"fam:{t + 1}" for t in range(len(self.cfg.towns))]
@@ -607,8 +598,12 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             self._to_move()
         if self.phase == ROOM:
             self.refill_warehouse()
-            if not self._task_actions() and not (self.left > 0 and self.room_options(self.room, self.seat)):
+            tasks = self._task_actions()
+            room = self.room_options(self.room, self.seat) if self.left > 0 else []
+            if not tasks and not room:
                 self._to_orders()
+            else:  # still in the room phase: its legal actions, as _generate lists them, are known
+                self._legal = tuple(room + tasks + ["done"])
         if self.phase == ORDERS and not self._order_stop(self.seat):
             self._end_turn()
 
@@ -620,10 +615,11 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         `p`'s goods (which are public)."""
         if not self.hand[p]:
             return False
-        g0, g1, g2, g3 = self.goods[p]
+        payable = payable_orders(self.cfg, tuple(self.goods[p]))
+        if not payable:
+            return False
         public = set(self.ord_up).union(x for d in self.done for x, _t in d)  # face up or completed
-        return any(c0 <= g0 and c1 <= g1 and c2 <= g2 and c3 <= g3 and o not in public
-                   for o, (c0, c1, c2, c3) in self.cfg.order_cost.items())
+        return any(o not in public for o in payable)
 
     def _start_turn(self):
         self.used = []
@@ -877,6 +873,13 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             return []
         best = max(zip(self.points, self.money))
         return [p for p in range(self.cfg.players) if (self.points[p], self.money[p]) == best]
+
+
+@functools.lru_cache(maxsize=4096)
+def payable_orders(cfg, goods: tuple) -> tuple:
+    """The orders whose cost `goods` ([fruit, celadon, tea, gold]) could pay, in component-file order."""
+    g0, g1, g2, g3 = goods
+    return tuple(o for o, (c0, c1, c2, c3) in cfg.order_cost.items() if c0 <= g0 and c1 <= g1 and c2 <= g2 and c3 <= g3)
 
 
 @functools.lru_cache(maxsize=4096)
