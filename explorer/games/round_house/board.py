@@ -35,24 +35,46 @@ def destinations(cfg, start: int, occupied: frozenset) -> dict:
     return out
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def reach(cfg, start: int, occupied: frozenset) -> tuple:
     """`destinations` as (room id or 'h', steps) pairs in room order (the hall first), for a leader at `start`
-    when the rooms in `occupied` hold a leader; cached, as leaders stand in few different places."""
-    d = destinations(cfg, start, occupied | {start} if start != HALL else occupied)
+    when the rooms in `occupied` hold a leader."""
+    return _reach(cfg, start, _near(cfg, start, occupied))
+
+
+def move_actions(cfg, starts: tuple, occupied: frozenset) -> tuple:
+    """The move actions ('1>o5') of a seat whose leaders stand at `starts`, leader by leader, in room order."""
+    out = ()
+    for li, start in enumerate(starts):
+        out += _leader_moves(cfg, li, start, _near(cfg, start, occupied))
+    return out
+
+
+def _near(cfg, start: int, occupied: frozenset) -> frozenset:
+    """The rooms holding a leader that a leader at `start` could pass over: only these change where it can go
+    (the walk never leaves the rooms ahead of it), so the caches below are keyed on them."""
+    rooms = ahead(cfg, start)
+    near = occupied & rooms
+    if start != HALL and start in rooms:  # a way round to its own room (no printed board has one)
+        near = near | {start}
+    return near
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _reach(cfg, start: int, near: frozenset) -> tuple:
+    d = destinations(cfg, start, near)  # exact: the walk only asks about rooms ahead of `start`
     return tuple((("h" if r == HALL else cfg.room_ids[r]), n) for r, n in sorted(d.items()))
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def move_actions(cfg, starts: tuple, occupied: frozenset) -> tuple:
-    """The move actions ('1>o5') of a seat whose leaders stand at `starts`, leader by leader, in room order."""
-    return tuple(f"{li + 1}>{r}" for li, start in enumerate(starts) for r, _n in reach(cfg, start, occupied))
+def _leader_moves(cfg, leader: int, start: int, near: frozenset) -> tuple:
+    return tuple(f"{leader + 1}>{r}" for r, _n in _reach(cfg, start, near))
 
 
+@functools.lru_cache(maxsize=1024)
 def ahead(cfg, start: int) -> frozenset:
     """Every room (and the hall) a leader at `start` could reach clockwise with no limit on steps, up to the
     hall: what is behind it, or up a stair against its arrow, is not ahead (round_house.move.clockwise).
-    Only refusals use it, to tell a wrong-way move from one that is too long."""
+    Refusals use it to tell a wrong-way move from one that is too long; `reach` to key its cache."""
     seen: set[int] = set()
     todo = [start]
     while todo:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import chain
 
 from ...core import rng
 from ...core.errors import IllegalAction, NotationError, clip
@@ -23,6 +24,7 @@ SPEC, MOVE, WORSHIP, FAMILY, ROOM, ORDERS, OVER = "spec", "move", "worship", "fa
 PHASES = (SPEC, MOVE, WORSHIP, FAMILY, ROOM, ORDERS, OVER)
 DUP = ("dup0", "dup1", "dup2", "dup3")  # pending extra good of a goods order, by good
 DUP_GOOD = {t: k for k, t in enumerate(DUP)}
+_HALL = frozenset((HALL,))
 
 _R = r"(?:h|[oi]\d{1,2})"
 NOTATION = re.compile(
@@ -158,7 +160,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         return k
 
     def occupied(self) -> frozenset:
-        return frozenset(r for ls in self.leaders for r in ls if r != HALL)
+        return frozenset(chain.from_iterable(self.leaders)) - _HALL
 
     def reachable(self, leader: int, seat: int | None = None) -> dict:
         """Room id ('h' for the hall) -> steps, for `seat`'s leader number `leader` (0-based)."""
