@@ -25,6 +25,7 @@ SETUPS = [(2, {}), (3, {}), (4, {}), (5, {}), (3, ALL_ON), (4, ALL_ON), (2, ALL_
     [(p, {k: v}) for p, (k, v) in zip((2, 3, 4, 5, 3), ALL_ON.items())]
 GAMES = [(k, *SETUPS[k % len(SETUPS)]) for k in range(60)]
 SAMPLED = 20  # from_view positions: the middle state of the first 20 games
+RESAMPLED = 4  # ... of which the first 4 are also rebuilt from one view with 8 seeds in a row (as MCTS does)
 BOT_GAMES = 5  # bot moves: a late state of the first 5 games
 
 
@@ -87,8 +88,10 @@ def samples_and_bots() -> dict:
         states = play(seed, players, options, checkpoints=False)[3]
         if k < SAMPLED:
             s = states[len(states) // 2]
-            d = round_house.from_view(s.view((s.seat + k) % players), seed)
-            sampled.append(_sha(d.to_json_text() + json.dumps([str(a) for a in d.legal_actions()]))[:16])
+            view = s.view((s.seat + k) % players)
+            for n in range(8 if k < RESAMPLED else 1):
+                d = round_house.from_view(view, seed + n)
+                sampled.append(_sha(d.to_json_text() + json.dumps([str(a) for a in d.legal_actions()]))[:16])
         if k < BOT_GAMES:
             s = _late(states)
             bots.append({"heuristic": str(make("heuristic", seed=7).choose(s)),

@@ -4,12 +4,19 @@ The view carries the game's options and component file (`data`), so the rebuilt 
 Sampled uniformly from `seed` (explorer.core.rng): the other seats' orders in hand (from the orders the viewer
 has not seen: the deck first takes non-starting orders, the hands take from what is left, and unseen starting
 orders stay in the box), and the order of every face-down pile (orders, specialists, pirates, amulets).
+
+Searching bots call it with the same view many times (an MCTS iteration each): the first call checks the
+position fully (RoundHouseState.from_json); later calls with that view, if it still reads as the checked state
+shows it, reuse the checked state with the newly sampled hands, piles and generator state put in: the state
+from_json would build from them, as nothing it checks depends on the seed.
 """
 from __future__ import annotations
 
 from ...core import rng
 from ...core.errors import PositionError
 from .config import GOODS, config
+
+_LAST = None  # (the last view rebuilt, the checked state built from it, that state's view of it or None)
 
 
 def from_view(view: dict, seed: int):
@@ -63,6 +70,9 @@ def from_view(view: dict, seed: int):
     if view["end_amulet"]:
         amu_seen.add(view["end_amulet"]["id"])
     st, amu_deck = rng.shuffled(st, [x for x in cfg.amulet_ids if x not in amu_seen])
+    checked = _checked(view, seat, cfg)
+    if checked is not None:
+        return _resampled(checked, seed, st, hands, deck, spec_deck, pir_deck, amu_deck)
     rooms = view["rooms"]
     position = {
         "game": "round_house", "players": players, "options": options, "data": data, "seed": seed, "rng": st,
@@ -92,4 +102,31 @@ def from_view(view: dict, seed: int):
         "family_town": view["family_town"], "end_seat": view["end_triggered_by"],
         "final": None if not view["result"] else {str(p): b for p, b in enumerate(view["result"]["breakdown"])},
     }
-    return RoundHouseState.from_json(position)
+    state = RoundHouseState.from_json(position)
+    global _LAST
+    _LAST = (view, state._copy(), None)
+    return state
+
+
+def _checked(view, seat, cfg):
+    """The state checked for this very view on the last call, if the view still reads the same (compared
+    with the checked state's view of it, made once), else None."""
+    global _LAST
+    last = _LAST
+    if last is None or last[0] is not view or last[1].cfg is not cfg:
+        return None
+    view_now, checked, as_seen = last
+    if as_seen is None:
+        as_seen = checked.view(seat)
+        _LAST = (view_now, checked, as_seen)
+    return checked if view == as_seen else None
+
+
+def _resampled(checked, seed, st, hands, deck, spec_deck, pir_deck, amu_deck):
+    """`checked` with other hidden parts: the state from_json would build from them (sharing the rest)."""
+    s = checked._share()
+    s.seed, s.rng = seed, st & rng.MASK
+    s.hand = [list(h) for h in hands]
+    s.ord_deck, s.spec_deck, s.pir_deck, s.amu_deck = list(deck), list(spec_deck), list(pir_deck), list(amu_deck)
+    s._own.update(("hand", "ord_deck", "spec_deck", "pir_deck", "amu_deck"))
+    return s
