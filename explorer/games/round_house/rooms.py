@@ -203,13 +203,14 @@ class RoomMixin:
         """The warehouse is topped up once no take is pending (round_house.room.warehouse)."""
         if "take" in self.tasks or "warehouse" not in self.kinds:
             return
-        for r, kind in enumerate(self.kinds):
-            if kind != "warehouse":
-                continue
-            for i, k in enumerate(self.cfg.warehouse_stock):
-                if self.slots[r][i] < 0 and self.supply[k] > 0:
-                    self._mut("supply")[k] -= 1
-                    self._mut("slots")[r][i] = k
+        r = self.kinds.index("warehouse")  # the only one: room tiles are all different
+        slots = self.slots[r]
+        if -1 not in slots:
+            return
+        for i, k in enumerate(self.cfg.warehouse_stock):
+            if self.slots[r][i] < 0 and self.supply[k] > 0:
+                self._mut("supply")[k] -= 1
+                self._mut("slots")[r][i] = k
 
     def black_market_options(self, p: int) -> list:
         cfg = self.cfg
