@@ -131,6 +131,7 @@ class Config:
                           else cl for cl in p)
             programs.append(p)
         self.PROGRAM = tuple(programs)
+        self.TEXT = tuple(L.render(p) for p in programs)  # each printed card's program in the card language
         self.menu = tuple(L.render(L.parse(t)) for t in comp.written_menu)
         self.house = options["house_rules"]
         self.tiebreak = options["tiebreak"]
@@ -139,6 +140,10 @@ class Config:
         self.accuse_all = options["accusations"] == "any"
         self.table_vote = options["objections"] == "table"
         self.complete_hands = options["whole_hands"] == "complete"
+        self.legal_memo = {}  # ChaosState._legal_key() -> (legal actions, their ids): derived, never shown
+
+    def __getstate__(self):  # a copy or another process starts with an empty memo (ids are per process)
+        return dict(self.__dict__, legal_memo={})
 
 
 config = config_cache(Config)  # config(players, options, data=None) -> Config

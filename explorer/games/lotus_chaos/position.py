@@ -13,6 +13,8 @@ from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from . import language as L
 from .config import config
+from .sample import from_view  # noqa: F401 - where it used to live
+from .shuffle import shuffled
 
 FORMAT_VERSION = 2  # 2: rules changed on 2026-11-25 (lines saved before replay differently)
 PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
@@ -88,10 +90,10 @@ def new_game(cls, players: int, seed: int, data, **opts):
     """lotus_chaos.setup.colours, lotus_chaos.setup.numbers, lotus_chaos.setup.objectives, lotus_chaos.setup.deck"""
     cfg = config(players, opts, data)
     r = rng.seed_state(seed)
-    r, colours = rng.shuffled(r, cfg.colours)
-    r, numbers = rng.shuffled(r, cfg.numbers)
-    r, objectives = rng.shuffled(r, range(6))
-    r, deck = rng.shuffled(r, range(cfg.nprinted))
+    r, colours = shuffled(r, cfg.colours)
+    r, numbers = shuffled(r, cfg.numbers)
+    r, objectives = shuffled(r, range(6))
+    r, deck = shuffled(r, range(cfg.nprinted))
     s = object.__new__(cls)
     s.cfg, s.seed, s.rs = cfg, seed, r
     s.colour, s.number, s.objective = tuple(colours), tuple(numbers), tuple(objectives)
@@ -100,7 +102,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.deck, s.discard, s.revealed, s.groups = tuple(deck), (), (), ()
     s.phase, s.seat, s.round, s.turn, s.moved, s.activated = 0, 0, 0, 0, False, ()
     s.queue, s.window, s.accusations, s.notice, s.winners_, s.outcome = (), (), (), None, (), None
-    s._legal = None
+    s._legal = s._ids = None
     return s
 
 
@@ -216,7 +218,7 @@ def _from_json(cls, data):
         return c
 
     s = object.__new__(cls)
-    s.cfg, s.seed, s._legal = cfg, pos.seed, None
+    s.cfg, s.seed, s._legal, s._ids = cfg, pos.seed, None, None
     colours, numbers, objs, hexes, alive, areas = [], [], [], [], [], []
     for i, st in enumerate(pos.seats):
         if st.colour not in cfg.colours:
@@ -259,7 +261,7 @@ def _from_json(cls, data):
     revealed = tuple(card(f"revealed.{j}", nm) for j, nm in enumerate(pos.revealed or []))
     if pos.deck is None:
         rest = [c for c in range(cfg.nprinted) if c not in used]
-        r, rest = rng.shuffled(r, rest)
+        r, rest = shuffled(r, rest)
         deck = tuple(rest)
     else:
         deck = tuple(card(f"deck.{j}", nm) for j, nm in enumerate(pos.deck))
@@ -385,44 +387,3 @@ def _task_from_json(s, j, t, fail):
                 seat(t.get("partner"), "partner"), c[0], kk, names(t.get("picks_activator", []), "picks_activator"),
                 names(t.get("picks_partner", []), "picks_partner"))
     fail(f"queue.{j}.task", "expected exec, discard, partner, pair, swap or vote")
-
-
-def from_view(view: dict, seed: int):
-    """A full state consistent with one seat's view: unknown objectives and the deck order sampled from
-    `seed` (objectives excluded by a public failed accusation are never sampled for that seat)."""
-    from . import ChaosState
-    if not isinstance(view, dict) or view.get("game") != "lotus_chaos":
-        raise PositionError("from_view expects a lotus_chaos view")
-    r = rng.seed_state(seed)
-    seats = view["seats"]
-    known = {i: st["objective"]["key"] for i, st in enumerate(seats) if st.get("objective")}
-    unknown = [i for i in range(6) if i not in known]
-    free = [k for k in view["objective_keys"] if k not in known.values()]
-    excluded = {(a["accused"], a["named"]) for a in view["accusations"] if not a["correct"]}
-    options = []
-    r, order = rng.shuffled(r, range(720))
-    from itertools import permutations
-    perms = list(permutations(free))
-    for idx in order:
-        if idx >= len(perms):
-            continue
-        p = perms[idx]
-        if all((seat, key) not in excluded for seat, key in zip(unknown, p)):
-            options = p
-            break
-    else:
-        raise PositionError("no assignment of objectives fits this view")
-    objs = dict(known)
-    objs.update(zip(unknown, options))
-    pos = {
-        "game": "lotus_chaos", "players": 6, "seed": seed, "rng": r, "options": view["options"],
-        "data": view.get("data"),
-        "seats": [{"colour": st["color"], "number": st["number"], "objective": objs[i], "hex": st["hex"],
-                   "alive": st["alive"], "cards": [c["id"] for c in st["cards"]]} for i, st in enumerate(seats)],
-        "blanks": {c["id"]: c["text"] for st in seats for c in st["cards"] if c["id"].startswith("b")},
-        "discard": list(view["discard"]), "revealed": [c["id"] for c in view["revealed"]],
-        "groups": view["groups"], "turn": view["turn"], "queue": view["queue"],
-        "accusations": view["accusations"], "notice": view["notice"],
-        "result": view["result"],
-    }
-    return ChaosState.from_json(pos)

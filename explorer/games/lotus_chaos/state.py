@@ -1,8 +1,9 @@
 """The rules: legal actions and their effects. Views and JSON live in views.py / position.py."""
 from __future__ import annotations
 
+import functools
+
 from ...core import hexgrid as hx
-from ...core import rng
 from ...core.errors import IllegalAction, NotationError
 from ...core.state import State
 from . import language as L
@@ -28,6 +29,7 @@ from .actions import (
 )
 from .board import BLUE, GREEN, PURPLE, path
 from .position import PositionMixin
+from .shuffle import shuffled
 from .views import ViewMixin
 
 SETUP, DRAW, ACT, ACCUSE_PHASE, OVER = range(5)
@@ -35,6 +37,22 @@ PHASES = ("setup", "draw", "actions", "accusations", "over")
 
 END_ACTION, PASS_ACTION = make(END), make(PASS)
 VOTE_ACTIONS = [make(AGREE), make(OBJECT)]
+
+
+@functools.cache
+def _writes(menu) -> tuple:
+    return tuple(make(WRITE, t) for t in menu)
+
+
+@functools.cache
+def _moves(h, radius) -> tuple:
+    """The one-hex moves from h that stay on the board (lotus_chaos.move.on-board)."""
+    return tuple(make(MOVE, d) for d in DIRECTIONS if hx.length(hx.neighbor(h, d)) <= radius)
+
+
+@functools.cache
+def _accusations(number, objectives) -> tuple:
+    return tuple(make(ACCUSE, number, k) for k in objectives)
 
 
 def _put(row: tuple, i: int, value) -> tuple:
@@ -47,7 +65,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
     game_name = "lotus_chaos"
     __slots__ = ("cfg", "seed", "rs", "colour", "number", "objective", "pos", "alive", "areas", "texts",
                  "deck", "discard", "revealed", "groups", "phase", "seat", "round", "turn", "moved",
-                 "activated", "queue", "window", "accusations", "notice", "winners_", "outcome", "_legal")
+                 "activated", "queue", "window", "accusations", "notice", "winners_", "outcome", "_legal", "_ids")
 
     # ---- contract ------------------------------------------------------------------------------------
     @property
@@ -76,7 +94,9 @@ class ChaosState(PositionMixin, ViewMixin, State):
         raise self._why_illegal(a)
 
     def apply(self, a) -> ChaosState:
-        if a.__class__ is not Action or a not in self.legal_actions():
+        legal = self.legal_actions()
+        ids = self._ids  # the ids of the legal actions, when they came from the memo (identity is membership)
+        if a.__class__ is not Action or (id(a) not in ids if ids is not None else a not in legal):
             a = self.parse_action(a)
         s = self._copy()
         _EFFECTS[a.kind](s, a)
@@ -91,7 +111,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
         s.deck, s.discard, s.revealed, s.groups = self.deck, self.discard, self.revealed, self.groups
         s.phase, s.seat, s.round, s.turn, s.moved = self.phase, self.seat, self.round, self.turn, self.moved
         s.activated, s.queue, s.window, s.accusations = self.activated, self.queue, self.window, self.accusations
-        s.notice, s.winners_, s.outcome, s._legal = self.notice, self.winners_, self.outcome, None
+        s.notice, s.winners_, s.outcome, s._legal, s._ids = self.notice, self.winners_, self.outcome, None, None
         return s
 
     def alive_seats(self) -> tuple:
@@ -134,6 +154,41 @@ class ChaosState(PositionMixin, ViewMixin, State):
         return seat
 
     # ---- legal actions ----------------------------------------------------------------------------------
+    def legal_actions(self) -> tuple:
+        acts = self._legal
+        if acts is None:
+            key = self._legal_key()
+            if key is None:
+                acts, self._ids = tuple(self._generate()), None
+            else:
+                memo = self.cfg.legal_memo
+                hit = memo.get(key)
+                if hit is None:
+                    if len(memo) >= 50_000:
+                        memo.clear()
+                    acts = tuple(self._generate())
+                    hit = memo[key] = (acts, frozenset(map(id, acts)))
+                acts, self._ids = hit
+            self._legal = acts
+        return acts
+
+    def _legal_key(self):
+        """Everything `_generate` reads, for the phases whose actions are memoised per Config (None: a task
+        in the queue, generated afresh)."""
+        if self.queue:
+            return None
+        ph = self.phase
+        if ph == ACT:
+            seat = self.seat
+            return (ACT, self.moved, self.pos[seat], self.activated, self.areas[seat])
+        if ph == ACCUSE_PHASE:
+            return (ACCUSE_PHASE, self.window[0], self.alive, self.number)
+        if ph == DRAW:
+            return (DRAW, self.seat, self.revealed, self.alive, self.number, None in self.texts)
+        if ph == SETUP:
+            return (SETUP, self.pos)
+        return (OVER,)
+
     def _generate(self) -> list:
         ph = self.phase
         if ph == OVER:
@@ -148,13 +203,13 @@ class ChaosState(PositionMixin, ViewMixin, State):
             others = [self.number[i] for i in self._order_from(self.seat) if i != self.seat]
             acts = [make(KEEP, cfg.NAME[c], n) for c in self.revealed for n in others]
             if any(t is None for t in self.texts):
-                acts += [make(WRITE, t) for t in cfg.menu]
+                acts += _writes(cfg.menu)
             return acts
         if ph == ACT:
             acts = []
             if not self.moved:
                 h = self.pos[self.seat]
-                acts += [make(MOVE, d) for d in DIRECTIONS if hx.length(hx.neighbor(h, d)) <= cfg.radius]
+                acts += _moves(h, cfg.radius)
             if len(self.activated) < 2:
                 acts += [make(PLAY, cfg.NAME[c]) for c in self.areas[self.seat] if c not in self.activated]
             if self.moved:
@@ -164,7 +219,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
         acts = [PASS_ACTION]
         for i in self._order_from(seat):
             if i != seat:
-                acts += [make(ACCUSE, self.number[i], k) for k in cfg.objectives]
+                acts += _accusations(self.number[i], cfg.objectives)
         return acts
 
     def _order_from(self, seat) -> list:
@@ -473,8 +528,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
         if k <= 0:
             return ()
         if clause[1] == ("blind",):  # lotus_chaos.write.swap-blind
-            self.rs, ea = rng.shuffled(self.rs, ea)
-            self.rs, ep = rng.shuffled(self.rs, ep)
+            self.rs, ea = shuffled(self.rs, ea)
+            self.rs, ep = shuffled(self.rs, ep)
             self._exchange(act, partner, tuple(ea[:k]), tuple(ep[:k]))
             return ()
         return (("swap", act, act, partner, clause, k, (), ()),)
@@ -494,7 +549,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
         k = min(want, len(mine), len(self.deck) + len(self.discard))
         if k <= 0:
             return
-        self.rs, mine = rng.shuffled(self.rs, mine)
+        self.rs, mine = shuffled(self.rs, mine)
         got = tuple(self._draw() for _ in range(k))
         give = tuple(mine[:k])
         self.deck = give + self.deck  # to the bottom
@@ -528,7 +583,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
     # ---- the deck -------------------------------------------------------------------------------------------
     def _draw(self) -> int:  # lotus_chaos.deck.reshuffle
         if not self.deck:
-            self.rs, d = rng.shuffled(self.rs, self.discard)
+            self.rs, d = shuffled(self.rs, self.discard)
             self.deck, self.discard = tuple(d), ()
         c = self.deck[-1]
         self.deck = self.deck[:-1]

@@ -40,7 +40,7 @@ class ViewMixin:
     def _card(self, c) -> dict:
         cfg = self.cfg
         if c < cfg.nprinted:
-            return {"id": cfg.NAME[c], "text": render(cfg.PROGRAM[c]), "printed": cfg.PRINTED[c], "blank": False}
+            return {"id": cfg.NAME[c], "text": cfg.TEXT[c], "printed": cfg.PRINTED[c], "blank": False}
         return {"id": cfg.NAME[c], "text": self.texts[c - cfg.nprinted], "printed": None, "blank": True}
 
     def view(self, seat: int | None = None) -> dict:
@@ -49,6 +49,8 @@ class ViewMixin:
         if seat is not None and not (isinstance(seat, int) and -1 <= seat < cfg.players):
             raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.players - 1}, got {seat!r}")
         seats = []
+        table = self.table()
+        builtin = [(g, table.members(g)) for g in ("odd", "even", "colorwheel", "grayscale", "low", "high")]
         for i in range(cfg.players):
             key = cfg.objectives[self.objective[i]]
             obj = None
@@ -59,8 +61,8 @@ class ViewMixin:
                 "seat": i, "name": self.name(i), "color": self.colour[i], "number": self.number[i],
                 "alive": self.alive[i], "hex": list(self.pos[i]) if self.pos[i] is not None else None,
                 "cards": [self._card(c) for c in self.areas[i]], "objective": obj,
-                "groups": [g for g in ("odd", "even", "colorwheel", "grayscale", "low", "high")
-                           if i in self.table().members(g)] + [n for n, m in self.groups if i in m and self.alive[i]],
+                "groups": [g for g, members in builtin if i in members]
+                + [n for n, m in self.groups if i in m and self.alive[i]],
             })
         result = None
         if self.phase == 4:
