@@ -80,8 +80,8 @@ def _lookup(name, table: dict[str, str], where: str) -> str:
             if real.lower() == key:
                 return real
     shown = ", ".join(list(table)[:30]) + (f", … ({len(table)} in all)" if len(table) > 30 else "")
-    raise ValueError(f"{where}: unknown place {clip(repr(name), 40)}; places here: {shown} "
-                     "(explorer.annotations.places lists them with descriptions)")
+    raise ValueError(f"{where}: unknown place {clip(repr(name), 40)} (or one this view does not show); "
+                     f"places here: {shown} (explorer.annotations.places lists them with descriptions)")
 
 
 def _colour(value, where: str) -> str:
@@ -152,11 +152,12 @@ def _pattern(ids) -> re.Pattern | None:
     ids = sorted((i for i in ids if i), key=len, reverse=True)
     if not ids:
         return None
-    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")  # as compare.mentions
+    alts = "|".join(re.escape(i) for i in ids)  # whole ids as compare.mentions reads them, in any case
+    return re.compile(r"(?<![\w-])(" + alts + r")(?![\w-])", re.IGNORECASE)
 
 
 def mentions(text: str, ids) -> list[str]:
-    """The ids of `ids` that `text` names as whole words."""
+    """The words of `text` that name one of `ids` (as whole words, in any case)."""
     pat = _pattern(ids)
     return [] if pat is None or not text else sorted(set(pat.findall(text)))
 

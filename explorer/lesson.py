@@ -38,7 +38,7 @@ class LessonMode:
                 raise ValueError("chapter= goes with that chapter's timeline (or a copy): use study.explorer(i)")
         self._chapter = chapter
         self._solved: set[int] = set()
-        self._feedback: dict = {}
+        self._feedback: dict[int, dict] = {}  # exercise node id -> the verdict on the last answer there
 
     # -- marks
     def annotate(self, arrows=None, highlights=None, glyph=None, node=None) -> None:
@@ -84,8 +84,9 @@ class LessonMode:
         """Answer the exercise here as a reader would: a move's text (or a choice's number for a question),
         or ``show=True`` for the answer. Returns the feedback the widget shows ({"result", "message", ...})."""
         msg = {"show": True} if show else {"text": answer, "choice": answer}
+        node = self._tl.current
         self._run(lambda: self._front_answer(msg))
-        return dict(self._feedback)
+        return dict(self._feedback.get(node.id, {}))
 
     def _exercise(self, node=None):
         if self._chapter is None:
@@ -108,9 +109,7 @@ class LessonMode:
         node = self._tl.current
         if content.get("show"):
             self._solved.add(node.id)
-            said = ", ".join(ex.answers)
-            self._feedback = {"node": node.id, "result": "shown",
-                              "message": f"The answer: {said}. {ex.explanation}".strip()}
+            self._feedback[node.id] = {"node": node.id, "result": "shown", "message": ex.answer_text()}
             return
         pick = content.get("choice") if ex.kind == "question" else content.get("text")
         if ex.kind == "question" and not (isinstance(pick, int) and not isinstance(pick, bool)):
@@ -120,12 +119,11 @@ class LessonMode:
     def _judge(self, node, ex, answer) -> bool:
         """Judge a reader's answer at exercise node `node`; a right move is played (followed if known)."""
         v = self._chapter.check(node.id, answer)  # by id: the explorer may hold a copy of the timeline
-        self._feedback = {"node": node.id, "result": v.result, "message": v.message, "rules": list(v.rules)}
+        self._feedback[node.id] = {"node": node.id, "result": v.result, "message": v.message, "rules": list(v.rules)}
         if v.result == "right":
             self._solved.add(node.id)
             if ex.kind == "move":
                 self._play(str(answer).strip())
-                self._feedback["node"] = self._tl.current.id
         return v.result == "right"
 
     def _exercise_move(self, text) -> bool:
@@ -154,10 +152,22 @@ class LessonMode:
                 "node": node.id, "kind": ex.kind, "prompt": redact_text(ex.prompt, hide),
                 "hint": redact_text(ex.hint, hide), "choices": [redact_text(c, hide) for c in ex.choices],
                 "solved": node.id in self._solved}
-        fb = self._feedback
-        if fb and fb.get("node") == node.id:
+        fb = self._shown_feedback(node, ex)
+        if fb:
             out["feedback"] = dict(fb, message=redact_text(fb["message"], hidden_ids(node.state, viewer)))
         return out
+
+    def _shown_feedback(self, node, ex) -> dict | None:
+        """The verdict to show at `node`: its own exercise's, or, just after a solved find-the-move, that one's
+        (its explanation) unless this node asks something new."""
+        if ex is not None:
+            return self._feedback.get(node.id)
+        up = node.parent
+        asked = self._exercise(up) if up is not None else None
+        fb = self._feedback.get(up.id) if asked is not None else None
+        if fb and fb["result"] in ("right", "shown") and asked.kind == "move" and node.action in asked.answers:
+            return fb
+        return None
 
     def _lesson_reset(self) -> None:
         self._feedback = {}

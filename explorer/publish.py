@@ -81,7 +81,7 @@ def _exercise(chapter, ex, node, viewer) -> dict | None:
     if ex.kind == "question":
         out["verdicts"] = [{"result": v.result, "message": redact_text(v.message, hide)}
                            for v in (chapter.check(node, i) for i in range(len(ex.choices)))]
-        out["answer"] = redact_text(", ".join(ex.answers) + (f". {ex.explanation}" if ex.explanation else ""), hide)
+        out["answer"] = redact_text(ex.answer_text(), hide)
         return out
     moves = []
     for a in state.legal_actions():
@@ -96,12 +96,12 @@ def _exercise(chapter, ex, node, viewer) -> dict | None:
         moves.append({"text": text, "label": label, "result": v.result, "message": v.message,
                       "rules": list(v.rules), "child": next((c.id for c in node.children if c.action == text), None)})
     out["moves"] = moves
-    out["answer"] = ", ".join(ex.answers) + (f". {ex.explanation}" if ex.explanation else "")
+    out["answer"] = ex.answer_text()
     return out
 
 
 def chapter_data(chapter, viewer) -> tuple[dict, list]:
-    """One chapter as the page needs it (views not yet packed), and its views in node order."""
+    """One chapter as `viewer` reads it (views not yet packed), and its views in node order."""
     tl = chapter.timeline
     names = _seat_names(tl.root.state)
     nodes, views = [], []
@@ -128,7 +128,15 @@ def chapter_data(chapter, viewer) -> tuple[dict, list]:
     game = tl.root.state.game_name
     from .core import spec
     return {"title": chapter.title, "intro": chapter.intro, "game": game, "game_title": spec(game).title,
-            "seat_names": names, "nodes": nodes}, views
+            "seat_names": names, "nodes": nodes, "viewer": viewer, "viewer_label": _who(viewer, names)}, views
+
+
+def _who(viewer, names) -> str:
+    if viewer is None:
+        return "everything"
+    if viewer == -1:
+        return "a spectator"
+    return names[viewer] if viewer < len(names) else f"seat {viewer + 1}"
 
 
 def _counter(state, names) -> str:
@@ -145,19 +153,20 @@ def _counter(state, names) -> str:
 
 
 def page_data(study, seat=None) -> dict:
+    """Everything the page shows. `seat` None: each chapter as its own viewer reads it (Chapter.viewer, by
+    default everything); a seat (or "spectator"): every chapter as that seat sees it."""
     viewer = _viewer(seat)
     chapters, views = [], []
     for ch in study.chapters:
-        data, vs = chapter_data(ch, viewer)
+        data, vs = chapter_data(ch, ch.viewer if viewer is None else viewer)
         base = len(views)
         for i, node in enumerate(data["nodes"]):
             node["view"] = base + i
         views.extend(vs)
         chapters.append(data)
     packed, pool = pack(views)
-    who = "everything" if viewer is None else ("a spectator" if viewer == -1 else None)
     return {"format": "explorer-study-page", "title": study.title, "intro": study.intro,
-            "palette": PALETTE, "glyphs": GLYPHS, "viewer": viewer, "viewer_label": who, "chapters": chapters,
+            "palette": PALETTE, "glyphs": GLYPHS, "viewer": viewer, "chapters": chapters,
             "views": packed, "pool": pool}
 
 
@@ -177,9 +186,6 @@ def page_html(study, seat=None) -> str:
     js.append((root / "page.js").read_text(encoding="utf-8"))
     css = (root / "explorer.css").read_text(encoding="utf-8") + (root / "page.css").read_text(encoding="utf-8")
     data = page_data(study, seat)
-    if data["viewer"] is not None and data["viewer"] >= 0:
-        names = data["chapters"][0]["seat_names"] if data["chapters"] else []
-        data["viewer_label"] = names[data["viewer"]] if data["viewer"] < len(names) else f"seat {data['viewer'] + 1}"
     code = "\n".join(js).replace("</script", "<\\/script")
     return ("<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
             "<meta name=viewport content='width=device-width, initial-scale=1'>"
@@ -191,10 +197,17 @@ def page_html(study, seat=None) -> str:
             f"<script type=module>{code}</script>\n</body></html>\n")
 
 
+def _warn(study) -> None:
+    import warnings
+    for problem in study.problems():
+        warnings.warn(problem, UserWarning, stacklevel=3)
+
+
 def to_html(study, path, seat=None) -> Path:
     path = Path(path)
     if path.suffix.lower() not in (".html", ".htm"):
         raise ValueError(f"a study page is HTML: give a path ending in .html, not {path.name!r}")
+    _warn(study)
     path.write_text(page_html(study, seat), encoding="utf-8")
     return path
 
@@ -211,23 +224,31 @@ def to_notebook(study, path) -> Path:
     def md(text: str) -> str:
         return text.replace("<", "&lt;").replace(">", "&gt;")
 
+    _warn(study)
     text = json.dumps(study.to_json(), separators=(",", ":"), sort_keys=True)
+    n = len(study.chapters)
     cells = [new_markdown_cell(f"# {md(study.title)}\n\n{md(study.intro)}\n\n"
-                               f"{len(study.chapters)} chapters. Each opens an explorer at the chapter's start: step "
+                               f"{n} chapter{'s' if n != 1 else ''}. Each opens an explorer at the chapter's start: "
+                               "step "
                                "with ▶, read the comments and the marks on the board; at an exercise, play your "
                                "answer in the explorer (the moves after it stay hidden until you find it or ask "
                                "for the answer). Written by `explorer.study`."),
-             new_code_cell(f"from explorer.study import Study\n\nstudy = Study.from_json({text!r})\nstudy")]
+             new_code_cell("# The study as saved (Study.save): text, never run as code. Click to show it.\n"
+                           f"from explorer.study import Study\n\nstudy = Study.from_json({text!r})\nstudy",
+                           metadata={"jupyter": {"source_hidden": True}})]
     for i, ch in enumerate(study.chapters):
         cells.append(new_markdown_cell(f"## {i + 1}. {md(ch.title)}\n\n{md(ch.intro)}"))
-        cells.append(new_code_cell(f"study.explorer({i})"))
         order = {n.id: k for k, n in enumerate(ch.timeline)}  # as the reader meets them: main line first
-        for ex in sorted(ch.exercises.values(), key=lambda e: order[e.node]):
+        asked = sorted(ch.exercises.values(), key=lambda e: order[e.node])
+        if not asked or asked[0].node != ch.timeline.root.id:  # else the first exercise's cell opens the start
+            cells.append(new_code_cell(f"study.explorer({i})"))
+        for ex in asked:
             node = ch.timeline.nodes[ex.node]
             kind = "Find the move" if ex.kind == "move" else "Question"
+            where = "at the start" if node.parent is None else f"after move {node.ply}"
             choices = "".join(f"\n- {md(c)}" for c in ex.choices)
             hint = f"\n\n<details><summary>hint</summary>\n\n{md(ex.hint)}\n\n</details>" if ex.hint else ""
-            cells.append(new_markdown_cell(f"**{kind}** (after move {node.ply}): {md(ex.prompt)}{choices}{hint}"))
+            cells.append(new_markdown_cell(f"**{kind}** ({where}): {md(ex.prompt)}{choices}{hint}"))
             cells.append(new_code_cell(f"study.explorer({i}, at={ex.node})"))
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}

@@ -62,6 +62,13 @@ class Exercise:
     hint: str = ""
     explanation: str = ""
 
+    def answer_text(self) -> str:
+        """'The answer: 7s. <explanation>' (the answer not said twice when the explanation starts with it)."""
+        said = ", ".join(self.answers)
+        if self.explanation.startswith(said):
+            return self.explanation
+        return f"The answer: {said}. {self.explanation}".strip()
+
     def to_json(self) -> dict:
         out = {"node": self.node, "kind": self.kind, "prompt": self.prompt, "answers": list(self.answers)}
         if self.choices:
@@ -81,6 +88,16 @@ def _text(value, what: str, limit_key: str) -> str:
     return value
 
 
+def _chapter_viewer(viewer, state: State) -> int | None:
+    """None (everything), -1 (a spectator) or a seat of `state`'s game: whose eyes the chapter is read with."""
+    from .core.seats import viewer as as_viewer
+    v = as_viewer(viewer)
+    players = len(state.view(None).get("seats") or [])
+    if v is not None and v >= players:
+        raise ValueError(f"viewer: this game has seats 0..{players - 1}, not {v}")
+    return v
+
+
 def rules_of(state: State, action) -> tuple[str, ...]:
     """The rules ledger ids that `state.explain(action)` cites, in order."""
     from .core import ledger
@@ -96,12 +113,22 @@ def rules_of(state: State, action) -> tuple[str, ...]:
 class Chapter:
     """A titled timeline with exercises. `timeline` is a live Timeline: play, annotate and comment on it."""
 
-    def __init__(self, title: str, timeline: Timeline, intro: str = ""):
+    def __init__(self, title: str, timeline: Timeline, intro: str = "", viewer=None):
         self.title = _text(title, "a chapter title", "title")
         self.intro = _text(intro, "a chapter intro", "intro")
         self.timeline = timeline
+        self.viewer = viewer
         self.exercises: dict[int, Exercise] = {}
         self._opinions: dict[int, dict[str, float]] = {}
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the chapter is read with: None (everything), -1 (a spectator) or a seat."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, value) -> None:
+        self._viewer = _chapter_viewer(value, self.timeline.root.state)
 
     def __repr__(self):
         return f"<Chapter {self.title!r}: {len(self.timeline)} positions, {len(self.exercises)} exercise(s)>"
@@ -134,6 +161,8 @@ class Chapter:
     def question(self, node, prompt: str, choices, answer, hint: str = "", explanation: str = "") -> Exercise:
         """Ask a question about `node`'s position: `answer` is one of `choices` (text or index) or a list."""
         n = self._node(node)
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise ValueError("prompt: a question needs its text")
         if isinstance(choices, str) or not isinstance(choices, (list, tuple)) or not 2 <= len(choices) <= 8:
             raise ValueError("choices: a list of 2 to 8 answers to pick from")
         choices = [_text(c, f"choices.{i}", "choice") for i, c in enumerate(choices)]
@@ -173,7 +202,7 @@ class Chapter:
             pick = ex.choices[answer] if isinstance(answer, int) and 0 <= answer < len(ex.choices) else answer
             if pick in ex.answers:
                 return Verdict("right", ex.explanation or "Right.")
-            return Verdict("wrong", "Not that one." + (f" Hint: {ex.hint}" if ex.hint else ""))
+            return Verdict("wrong", "Try again." + (f" Hint: {ex.hint}" if ex.hint else ""))
         state = n.state
         if not isinstance(answer, str) or not answer.strip():
             return Verdict("illegal", "type a move in the game's notation")
@@ -204,14 +233,16 @@ class Chapter:
         best = max((values[a] for a in ex.answers if a in values), default=None)
         if mine is None or best is None:
             return ""
-        if mine >= best:
-            return (f" The heuristic bot rates it as high as the answer ({mine:.2f}): what makes the difference is "
-                    "more than it weighs.")
-        return f" The heuristic bot values it {mine:.2f}, against {best:.2f} for the answer."
+        if mine >= best:  # the bot cannot tell them apart: it would only confuse
+            return ""
+        return f" The heuristic bot scores it {mine:.2f}, the answer {best:.2f}."
 
     def to_json(self) -> dict:
-        return {"title": self.title, "intro": self.intro, "timeline": self.timeline.to_json(),
-                "exercises": [ex.to_json() for ex in self.exercises.values()]}
+        out = {"title": self.title, "intro": self.intro, "timeline": self.timeline.to_json(),
+               "exercises": [ex.to_json() for ex in self.exercises.values()]}
+        if self.viewer is not None:
+            out["viewer"] = self.viewer
+        return out
 
 
 class Study:
@@ -225,9 +256,11 @@ class Study:
     def __repr__(self):
         return f"<Study {self.title!r}: {len(self.chapters)} chapter(s)>"
 
-    def chapter(self, title: str, start, intro: str = "") -> Chapter:
+    def chapter(self, title: str, start, intro: str = "", viewer=None) -> Chapter:
         """Add a chapter starting from `start`: a State (explorer.load, explorer.setup, an example), a
-        Timeline or an Explorer (its timeline, shared), or the path of a saved timeline file."""
+        Timeline or an Explorer (its timeline, shared), or the path of a saved timeline file. `viewer`: whose
+        eyes the chapter is read with (None everything, "spectator" or -1, or a seat): its explorer and page
+        show that view, so a lesson about hidden information does not show what it asks the reader to infer."""
         from .widgets import Explorer
         if isinstance(start, Explorer):
             start = start.timeline
@@ -240,9 +273,26 @@ class Study:
         else:
             raise TypeError(f"a chapter starts from a State, a Timeline, an Explorer or a saved timeline path, "
                             f"got {clip(repr(start), 60)}")
-        ch = Chapter(title, tl, intro)
+        ch = Chapter(title, tl, intro, viewer)
         self.chapters.append(ch)
         return ch
+
+    def problems(self) -> list[str]:
+        """What a writer probably did not mean, in words: an exercise whose answer is not the main line's next
+        move (the lesson would go on with another move), or a find-the-move a chapter's seat never sees."""
+        out = []
+        for i, ch in enumerate(self.chapters):
+            for ex in ch.exercises.values():
+                node = ch.timeline.nodes[ex.node]
+                where = f"chapter {i + 1} ({ch.title!r}), the exercise at node {ex.node}"
+                if ex.kind == "move" and node.children and node.children[0].action not in ex.answers:
+                    out.append(f"{where}: the main line goes on with {node.children[0].action}, not an answer "
+                               f"({', '.join(ex.answers)}); play the answer first or promote it")
+                actor = node.state.current_player
+                if ex.kind == "move" and ch.viewer is not None and ch.viewer != actor:
+                    out.append(f"{where}: it is seat {actor}'s move, but the chapter is read as "
+                               f"{'a spectator' if ch.viewer == -1 else f'seat {ch.viewer}'}, who will not see it")
+        return out
 
     # -- saving and loading
     def to_json(self) -> dict:
@@ -280,7 +330,10 @@ class Study:
                 tl = Timeline.from_json(ch.timeline)
             except PositionError as exc:
                 raise PositionError(f"{where}.timeline.{clip(str(exc), 1500)}") from None
-            chapter = Chapter(ch.title, tl, ch.intro)
+            try:
+                chapter = Chapter(ch.title, tl, ch.intro, ch.viewer)
+            except ValueError as exc:
+                raise PositionError(f"{where}.{clip(str(exc), 200)}") from None
             for j, ex in enumerate(ch.exercises):
                 at = f"{where}.exercises.{j}"
                 if ex["node"] not in tl.nodes:
@@ -317,6 +370,8 @@ class Study:
         from .widgets import Explorer
         ch = self.chapters[chapter]
         tl = Timeline.from_json(ch.timeline.to_json())  # the reader's own copy: explorers never move each other
+        if ch.viewer is not None and "seat" not in kwargs:  # read with the chapter's eyes, as its page is
+            kwargs.update(seat=ch.viewer, lock_seat=True)
         ex = Explorer(tl, chapter=ch, title=kwargs.pop("title", f"{self.title}: {ch.title}"), **kwargs)
         ex.goto(tl.root if at is None else getattr(at, "id", at))  # a node of the study's own timeline: by id
         return ex
@@ -352,6 +407,7 @@ class _Chapter(BaseModel):
     intro: StrictStr = Field("", max_length=LIMITS["intro"])
     timeline: dict[str, Any]
     exercises: list[_Exercise] = Field(default_factory=list, max_length=500)
+    viewer: StrictInt | None = None
 
 
 class _Study(BaseModel):

@@ -212,8 +212,9 @@ class Timeline:
             from .annotations import hidden_ids, mentions
             named = mentions(text, hidden_ids(node.state, viewer))
             if named:
-                raise ValueError(f"this comment names {len(named)} thing(s) hidden from this view: "
-                                 "write it in the omniscient view, or leave them out")
+                shown = ", ".join(_clip(w, 20) for w in named[:8])
+                raise ValueError(f"this comment names {shown}, which this view does not show: leave them out, "
+                                 "or write it viewing everything")
         node.comment = text
         return node
 

@@ -756,6 +756,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "hint": hint, "counter": self._counter(state, terminal), "nodes": len(tl),
             "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": redact_text(node.comment, hidden), "children": here, "editing": editor is not None,
+            "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }

@@ -92,7 +92,8 @@ def _broken(study, path, value):
     (("chapters", 0, "exercises", 0, "answers"), ["fly away"], "chapters.0.exercises.0.answers.0:"),
     (("chapters", 0, "exercises", 0, "kind"), "riddle", "chapters.0.exercises.0.kind: input should be 'move' or"),
     (("chapters", 0, "timeline", "nodes", 8, "arrows"), [["N", "Atlantis", "green"]],
-     "chapters.0.timeline.nodes.8.arrows.0: unknown place 'Atlantis'; places here: centre"),
+     "chapters.0.timeline.nodes.8.arrows.0: unknown place 'Atlantis' (or one this view does not show); "
+     "places here: centre"),
     (("chapters", 0, "timeline", "nodes", 8, "highlights"), [["N", "purple"]],
      "chapters.0.timeline.nodes.8.highlights.0: colour must be one of green, red, blue, yellow"),
     (("chapters", 0, "timeline", "nodes", 8, "glyph"), "!!!", "glyph: a glyph is one of"),
@@ -168,8 +169,8 @@ def test_a_seat_can_only_mark_and_comment_what_it_sees():
     tl = Timeline(s)
     with pytest.raises(ValueError, match="unknown place"):
         tl.annotate(highlights=[blue_card], viewer=0)
-    with pytest.raises(ValueError, match="hidden from this view"):
-        tl.comment(tl.root, f"Blue holds {blue_card}", viewer=0)
+    with pytest.raises(ValueError, match=f"names {blue_card.lower()}, which this view does not show"):
+        tl.comment(tl.root, f"Blue holds {blue_card.lower()}", viewer=0)  # in any case
     tl.comment(tl.root, f"Blue holds {blue_card}")  # the omniscient author may
     tl.annotate(highlights=[blue_card, "Red hand"])
     ex = Explorer(tl, seat=0)
@@ -278,7 +279,7 @@ def test_a_seat_page_holds_nothing_hidden_from_that_seat(study):
             checked += bool(secret)
     assert checked  # hands were hidden somewhere
     data = json.loads(html.split("id=rx-study-data>", 1)[1].split("</script>", 1)[0])
-    assert data["viewer"] == 0 and data["viewer_label"] == "Red 4"
+    assert data["viewer"] == 0 and [c["viewer_label"] for c in data["chapters"]] == ["Red 4", "Red Ladybug"]
     lotus = data["chapters"][1]["nodes"]
     assert not any("exercise" in n for n in lotus)  # Blue's find-the-move is not in Red's page
     assert page_html(study).count('"kind":"move"') == 2
@@ -311,8 +312,9 @@ def test_the_notebook_has_a_section_and_an_explorer_per_chapter(study, tmp_path)
     assert heads == ["## 1. Chaos opening", "## 2. Lotus"]
     code = [c.source for c in nb.cells if c.cell_type == "code"]
     node = next(iter(study.chapters[1].exercises))
-    assert code[1:] == ["study.explorer(0)", "study.explorer(0, at=0)", "study.explorer(0, at=6)",
+    assert code[1:] == ["study.explorer(0, at=0)", "study.explorer(0, at=6)",  # the start's exercise opens it
                         "study.explorer(1)", f"study.explorer(1, at={node})"]
+    assert nb.cells[1].metadata["jupyter"]["source_hidden"]  # the long JSON line stays folded
     scope: dict = {}
     for src in code:  # kernel-less: the study loads and every explorer opens
         exec(compile(src, "cell", "exec"), scope)
@@ -338,3 +340,37 @@ def test_marks_and_comments_on_hidden_cards_reach_no_seat_that_cannot_see_them()
     html = page_html(study, seat=0)
     assert not [c for c in blue if c in html]
     assert all(c in page_html(study) for c in blue)  # the omniscient page has them
+
+
+def test_a_chapter_is_read_with_its_own_eyes(tmp_path):
+    """A chapter about hidden information is read as one seat: its explorer is locked to that seat and its page
+    shows that seat's views, unless the page is exported for another seat."""
+    s = explorer.load("lotus_chaos", seed=1)
+    study = Study("Eyes")
+    ch = study.chapter("As Blue 6", s, viewer=1)
+    assert ch.viewer == 1 and Study.from_json(study.to_json()).chapters[0].viewer == 1
+    ex = study.explorer(0)
+    assert ex.viewer == 1 and ex.lock_seat
+    objectives = {o for o in s.private_ids(0)}
+    data = page_data(study)
+    assert data["chapters"][0]["viewer_label"] == "Blue 6"
+    assert not [o for o in objectives if o in json.dumps(data)]
+    assert page_data(study, seat=None)["chapters"][0]["viewer"] == 1
+    with pytest.raises(ValueError, match="seats 0..5, not 6"):
+        study.chapter("nobody", s, viewer=6)
+    bad = study.to_json()
+    bad["chapters"][0]["viewer"] = 9
+    with pytest.raises(PositionError, match="chapters.0.viewer: this game has seats"):
+        Study.from_json(bad)
+
+
+def test_what_a_writer_probably_did_not_mean_is_said(tmp_path):
+    study = Study("Slips")
+    ch = study.chapter("Lotus", explorer.load("lotus", players=3, seed=7))
+    ch.exercise(0, answers=["7s"])
+    ch.timeline.play("4s")  # the main line goes on with another move
+    assert study.problems() and "goes on with 4s, not an answer (7s)" in study.problems()[0]
+    with pytest.warns(UserWarning, match="goes on with 4s"):
+        study.to_html(tmp_path / "s.html")
+    with pytest.raises(ValueError, match="prompt: a question needs its text"):
+        ch.question(0, " ", ["a", "b"], 0)

@@ -294,8 +294,9 @@ function render({ model, el }) {
       ` · ${meta.nodes ?? 1} node(s)`;
 
     drawLegal(false);
-    for (const b of [tools.play, tools.random]) b.disabled = !meta.can_act;
-    tools.playout.disabled = !meta.can_playout;
+    tools.play.disabled = !meta.can_act;
+    tools.random.disabled = !meta.can_act || !!meta.exercise;
+    tools.playout.disabled = !meta.can_playout || !!meta.exercise;
     nodeTools.promote.disabled = nodeTools.del.disabled = nodeTools.comment.disabled = !!meta.at_start;
     nodeTools.compare.disabled = meta.mark === null || meta.mark === undefined;
     nodeTools.edit.disabled = !!meta.lock_seat || !!meta.editing;
@@ -310,7 +311,7 @@ function render({ model, el }) {
     drawDiff();
     drawAnalysis();
     patch(botSel, [meta.bots, meta.bot], () => (meta.bots || []).map((b) => h("option", { value: b, text: b, selected: b === meta.bot })));
-    tools.bot.disabled = tools.analyse.disabled = !meta.can_act;
+    tools.bot.disabled = tools.analyse.disabled = !meta.can_act || !!meta.exercise;
     if (meta.node !== lastNode) {
       if (!model.get("error")) input.value = "";
       comment.value = meta.comment || "";

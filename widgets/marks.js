@@ -52,7 +52,7 @@ function drawMarks(host, marks, palette) {
     defs.append(s("marker", { id, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: "auto" },
       s("path", { d: "M0,0 L10,5 L0,10 z", fill: colour(c) })));
     kids.push(s("line", { class: "rx-mark-arrow", "data-from": from, "data-to": to, x1: p.x, y1: p.y, x2: ex, y2: ey,
-      stroke: colour(c), "stroke-width": 6, "stroke-linecap": "round", opacity: 0.8, "marker-end": `url(#${id})` }));
+      stroke: colour(c), "stroke-width": 6, "stroke-linecap": "round", opacity: 0.65, "marker-end": `url(#${id})` }));
   }
   layer.replaceChildren(defs, ...kids);
 }

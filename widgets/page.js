@@ -16,11 +16,12 @@ function unpack(v) {  // the inverse of publish.pack: {"$": i} is pool entry i
   return v;
 }
 
-const page = { chapter: 0, node: 0, solved: new Set(), feedback: null };
+const page = { chapter: 0, node: 0, solved: new Set(), feedback: new Map() };  // feedback: exercise key -> verdict
 const root = document.getElementById("rx-study");
 const chapterNav = h("nav", { class: "rx-page-chapters", "aria-label": "chapters" });
 const intro = h("div", { class: "rx-page-intro" });
 const counter = h("span", { class: "rx-counter", "aria-live": "polite" });
+const viewerText = h("span", { class: "rx-page-viewer" });
 const glyph = h("span", { class: "rx-glyph-badge", hidden: true });
 const plyText = h("span", { class: "rx-ply" });
 const board = h("div", { class: "rx-board" });
@@ -35,7 +36,11 @@ const nav = {
   back: btn("rx-back", "◀", "one move back (←)", () => { const n = here(); if (n.parent !== null) go(n.parent); }),
   forward: btn("rx-forward", "▶", "one move forward on the main line (→)", () => step()),
   end: btn("rx-end", "▶|", "to the end of the line (End)", () => { while (step()); }),
+  note: btn("rx-next-note", "next note ▶▶", "forward on the main line to the next comment, mark or exercise (N)", () => {
+    while (step() && !noted(here()));
+  }),
 };
+const noted = (n) => !!(n.comment || n.marks || n.exercise);
 
 function chapter() {
   const c = DATA.chapters[page.chapter];
@@ -46,7 +51,7 @@ const here = () => chapter().byId.get(page.node);
 const key = (id) => `${page.chapter}:${id}`;
 const blocked = (n) => n.exercise && !page.solved.has(key(n.id));
 
-function go(id) { page.node = id; page.feedback = null; draw(); }
+function go(id) { page.node = id; draw(); }
 function step() {
   const n = here();
   if (!n.children.length || blocked(n)) return false;
@@ -57,33 +62,46 @@ function step() {
 function answer(msg) {
   const n = here(), ex = n.exercise;
   if (!ex) return;
+  const k = key(n.id);
   if (msg.show) {
-    page.solved.add(key(n.id));
-    page.feedback = { node: n.id, result: "shown", message: `The answer: ${ex.answer}` };
+    page.solved.add(k);
+    page.feedback.set(k, { node: n.id, result: "shown", message: ex.answer });
   } else if (msg.type === "answer" && ex.kind === "question") {
     const v = ex.verdicts[msg.choice];
     if (!v) return;
-    page.feedback = { node: n.id, ...v };
-    if (v.result === "right") page.solved.add(key(n.id));
+    page.feedback.set(k, { node: n.id, ...v });
+    if (v.result === "right") page.solved.add(k);
   } else if (msg.text !== undefined) {
     const m = ex.moves.find((x) => x.text === msg.text.trim());
     if (!m) {
-      page.feedback = { node: n.id, result: "illegal", message: `${msg.text.trim()} is not one of the legal moves here: pick one from the list.` };
+      page.feedback.set(k, { node: n.id, result: "illegal",
+        message: `${msg.text.trim()} is not one of the legal moves here: pick one from the list.` });
     } else {
-      page.feedback = { node: n.id, result: m.result, message: m.message };
+      page.feedback.set(k, { node: n.id, result: m.result, message: m.message, answer: m.text });
       if (m.result === "right") {
-        page.solved.add(key(n.id));
-        if (m.child !== null) { page.node = m.child; page.feedback.node = m.child; }
+        page.solved.add(k);
+        if (m.child !== null) page.node = m.child;
       }
     }
   }
   draw();
 }
 
+// the verdict shown at `n`: its own exercise's; or, right after a solved find-the-move, that one's (its
+// explanation), unless `n` asks something of its own
+function verdict(n) {
+  if (n.exercise) return page.feedback.get(key(n.id));
+  const up = n.parent === null ? null : chapter().byId.get(n.parent);
+  const fb = up?.exercise?.kind === "move" ? page.feedback.get(key(up.id)) : null;
+  const answers = fb && (fb.result === "right" || fb.result === "shown") ? up.exercise.moves.filter((m) => m.result === "right") : [];
+  return answers.some((m) => m.child === n.id) ? fb : undefined;
+}
+
 function lesson(n) {
   const out = { marks: n.marks || {}, palette: DATA.palette };
   if (n.exercise) out.exercise = { ...n.exercise, node: n.id, solved: page.solved.has(key(n.id)) };
-  if (page.feedback && page.feedback.node === n.id) out.feedback = page.feedback;
+  const fb = verdict(n);
+  if (fb) out.feedback = fb;
   return out;
 }
 
@@ -96,6 +114,7 @@ function pathTo(c, id) {
 function draw() {
   const c = chapter(), n = here();
   document.title = `${DATA.title}: ${c.title}`;
+  viewerText.textContent = `seen as: ${c.viewer_label}`;
   for (const b of chapterNav.querySelectorAll("button")) b.classList.toggle("rx-on", Number(b.dataset.chapter) === page.chapter);
   patch(intro, [page.chapter], () => [h("h2", { text: `${page.chapter + 1}. ${c.title}` }),
     c.intro ? h("p", { text: c.intro }) : null]);
@@ -119,7 +138,7 @@ function draw() {
   commentBox.hidden = !n.comment;
   const stop = blocked(n);
   nav.start.disabled = nav.back.disabled = n.parent === null;
-  nav.forward.disabled = nav.end.disabled = !n.children.length || stop;
+  nav.forward.disabled = nav.end.disabled = nav.note.disabled = !n.children.length || stop;
   // the moves of an unsolved find-the-move exercise, as buttons (their verdicts were worked out in Python)
   const ex = n.exercise;
   moves.replaceChildren(...(ex && ex.kind === "move" && !page.solved.has(key(n.id)) ? ex.moves.map((m) =>
@@ -135,7 +154,7 @@ function draw() {
     value: x.ply, "data-id": x.id, title: x.text, onclick: () => go(x.id) },
   h("span", { class: "rx-log-text", text: x.label || x.text }),
   x.marks?.glyph ? h("b", { class: "rx-log-glyph", text: ` ${x.marks.glyph}` }) : null,
-  x.comment ? h("span", { class: "rx-log-comment", text: ` — ${x.comment}` }) : null)));
+  x.comment ? h("span", { class: "rx-log-note", title: "a comment: step here to read it", text: " ✎" }) : null)));
   line.querySelector(".rx-current")?.scrollIntoView({ block: "nearest" });
   const kids = stop ? [] : n.children.map((id) => c.byId.get(id));
   children.replaceChildren(...(kids.length > 1 ? [h("span", { class: "rx-label", text: "moves from here: " }),
@@ -148,16 +167,16 @@ function draw() {
 
 root.replaceChildren(h("div", { class: "rx-root rx-page-root", tabindex: "0" },
   h("header", { class: "rx-header" }, h("h1", { class: "rx-title", text: DATA.title }),
-    h("span", { class: "rx-page-viewer", text: `seen as: ${DATA.viewer_label}` })),
+    viewerText),
   DATA.intro ? h("p", { class: "rx-page-study-intro", text: DATA.intro }) : null,
-  chapterNav, intro, h("div", { class: "rx-header" }, counter, glyph), board, lessonPanel.box, moves,
-  h("div", { class: "rx-controls" }, Object.values(nav), plyText), commentBox, children,
+  chapterNav, intro, h("div", { class: "rx-header" }, counter, glyph), board, commentBox, lessonPanel.box, moves,
+  h("div", { class: "rx-controls" }, Object.values(nav), plyText), children,
   h("div", { class: "rx-log-box" }, h("div", { class: "rx-panel-title", text: "Moves" }), line)));
 chapterNav.replaceChildren(...DATA.chapters.map((c, i) => h("button", { class: "rx-btn rx-page-chapter", "data-chapter": i,
-  text: `${i + 1}. ${c.title}`, onclick: () => { page.chapter = i; page.node = chapter().root; page.feedback = null; draw(); } })));
+  text: `${i + 1}. ${c.title}`, onclick: () => { page.chapter = i; page.node = chapter().root; draw(); } })));
 root.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea")) return;
-  const keys = { ArrowLeft: nav.back, ArrowRight: nav.forward, Home: nav.start, End: nav.end };
+  const keys = { ArrowLeft: nav.back, ArrowRight: nav.forward, Home: nav.start, End: nav.end, n: nav.note, N: nav.note };
   if (keys[e.key] && !keys[e.key].disabled) { e.preventDefault(); keys[e.key].click(); }
 });
 page.node = chapter().root;

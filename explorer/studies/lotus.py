@@ -114,7 +114,7 @@ DEALS = 16  # games per reward in chapter 1: enough to see a trend, not to prove
 def _chapter_first_turn(study: Study) -> None:
     start = explorer.example(GAME, "completed_flower")
     ch = study.chapter(
-        "Turn one: five points, or a power for the whole game", start,
+        "Turn one: five points, or a power for the whole game", start, viewer=0,  # read as Red, who chooses
         intro="The rulebook's COMPLETING FLOWERS example, three players on the first turn. Red controls the "
               "Lotus, Blue completes it; Red chooses his reward with his whole deck still to play.")
     tl = ch.timeline
@@ -209,7 +209,7 @@ def _lotus_odds(state, seat: int, seed: int) -> int:
 def _chapter_growth(study: Study) -> None:
     start = explorer.setup(GAME, GROWTH_POSITION, seed=5)
     ch = study.chapter(
-        "A power that pays at once: Infinite Growth", start,
+        "A power that pays at once: Infinite Growth", start, viewer=1,  # read as Blue
         intro="A set-up position (docs/positions/lotus.md), Blue to move. A Play action puts one or two cards "
               "on one flower (rulebook: Play Petal Cards, lotus.play.one-or-two); Infinite Growth lifts that "
               "limit (SPECIAL POWER TOKENS Cont., lotus.power.growth), as Blue uses it in the rulebook's TURN "
@@ -293,7 +293,7 @@ def _late_position():
 def _chapter_last_turn(study: Study) -> None:
     start = _late_position()
     ch = study.chapter(
-        "The last turn: take the five points", start,
+        "The last turn: take the five points", start, viewer=0,  # read as Red
         intro=f"A real game: three heuristic bots, seed {LATE_SEED}, after {LATE_MOVES} moves. Red drew the "
               f"last card of his deck, which started the last round (lotus.end.trigger; rulebook: END OF THE "
               f"GAME). Blue and Yellow have taken their final turns; this is Red's.")

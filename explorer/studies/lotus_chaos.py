@@ -80,7 +80,7 @@ def _bot(node) -> dict:
 
 def _reading(study: Study) -> None:
     ch = study.chapter(
-        "Reading a game: what the moves give away", explorer.load(GAME, seed=SEED),
+        "Reading a game: what the moves give away", explorer.load(GAME, seed=SEED), viewer="spectator",
         intro="Seed 5, played to the end by six heuristic bots, each chasing its own objective from its own "
               "view. North, centre and south need the holder's own token on one hex, so the holder steers "
               "it there; purple, green and blue count anyone's tokens, so their holders can win without "
@@ -188,6 +188,7 @@ def _tell(study: Study) -> None:
     values = _bot(blue_pass)
     worst = max(v for a, v in values.items() if a.startswith("accuse"))
     bot_says = "agrees" if values["pass"] > worst else "does not agree"
+    ch.viewer = blue_pass.state.current_player  # read as Black 2: the others' objectives stay hidden
     ch.exercise(
         blue_pass, answers=["pass"],
         prompt="You are Black 2. Blue 3 has just stepped into the purple ring beside the centre. Accuse "
@@ -259,6 +260,7 @@ def _proof(study: Study) -> None:
     tl.comment(grey, "Grey 4 passes.")
     tl.comment(black, "Black 6 passes. Red 1 to decide.")
     values = _bot(black)
+    ch.viewer = black.state.current_player  # read as Red 1
     ch.exercise(
         black, answers=["accuse 6 north"],
         prompt="You are Red 1. Grey 4 and Black 6 have passed. Is there an accusation you can be sure of? Find "
@@ -296,6 +298,7 @@ def _last_two(study: Study) -> None:
     tl = ch.timeline
     tl.comment(tl.root, "Four players are out and have shown their objectives. Red 1, the active player, may "
                "accuse.")
+    ch.viewer = tl.root.state.current_player  # read as Red 1
     ch.exercise(
         tl.root, answers=["accuse 2 centre"],
         prompt="You are Red 1, and only Blue 2 is left besides you. Find the move.",

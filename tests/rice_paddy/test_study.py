@@ -75,9 +75,12 @@ def test_a_lesson_holds_at_an_exercise_until_it_is_solved(study):
     ex._on_msg(ex, {"type": "act", "text": "start ad"}, [])
     assert ex.lesson["feedback"]["result"] == "wrong" and ex.node.ply == 0
     ex._on_msg(ex, {"type": "act", "text": "start ab"}, [])
-    fb = ex.lesson["feedback"]
-    assert fb["result"] == "right" and "rice_paddy.build.edge" in fb["message"] and ex.node.ply == 1
-    ex._on_msg(ex, {"type": "forward"}, [])  # Blue's exercise now
+    assert ex.node.ply == 1 and "feedback" not in ex.lesson  # Blue's exercise now, with no verdict of Red's
+    ex._on_msg(ex, {"type": "back"}, [])
+    fb = ex.lesson["feedback"]  # Red's verdict stays with Red's exercise
+    assert fb["result"] == "right" and "rice_paddy.build.edge" in fb["message"] and ex.node.ply == 0
+    ex._on_msg(ex, {"type": "forward"}, [])
+    ex._on_msg(ex, {"type": "forward"}, [])
     assert "find the move yourself" in ex.error and ex.node.ply == 1
     ex._on_msg(ex, {"type": "act", "text": "start ac"}, [])
     assert ex.lesson["feedback"]["result"] == "right" and ex.node.ply == 2 and ex.error == ""

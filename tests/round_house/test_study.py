@@ -103,5 +103,9 @@ def test_the_lesson_waits_for_the_answer(study):
     ex._on_msg(ex, {"type": "forward"}, [])
     assert "find the move yourself" in ex.error and ex.node.ply == 0
     ex._on_msg(ex, {"type": "act", "text": answer}, [])
+    assert ex.node.action == answer and ex.error == ""
+    if "exercise" in ex.lesson:  # another exercise right after: it starts without the last verdict
+        assert "feedback" not in ex.lesson
+        ex._on_msg(ex, {"type": "back"}, [])
     fb = ex.lesson["feedback"]
-    assert fb["result"] == "right" and ex.node.action == answer and ex.error == "", fb
+    assert fb["result"] == "right", fb
