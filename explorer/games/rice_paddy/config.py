@@ -237,6 +237,9 @@ class Config:
         self.edge_key = tuple(hexgrid.edge(self.pos[i], self.pos[j]) for i, j in edges)
         self.edge_of_key = {key: k for k, key in enumerate(self.edge_key)}
         self.hex_edges = tuple(tuple(k for k, (i, j) in enumerate(edges) if h in (i, j)) for h in range(self.H))
+        self.hex_nbrs = tuple(tuple((k, j if i == h else i) for k, (i, j) in enumerate(edges) if h in (i, j))
+                              for h in range(self.H))  # per hex: (inner edge, the hex across it)
+        self.edge_bits = tuple((1 << i, 1 << j) for i, j in edges)
         self.start_walls = tuple(self.edge_index[e] for e in b.start_walls)
         self.start_gate = self.edge_index[b.start_gate]
         self.max_paddy = comp.max_paddy_size
@@ -254,6 +257,12 @@ class Config:
         self.n_livestock = comp.livestock_per_player
         self.flood_choice = self.options.get("flood", "auto") == "choose"
         self.plant_dry = self.options.get("plant_water", "flooded") == "any"
+        self.fields_cache = {}  # edge pattern -> Fields (fields.fields)
+        # allocation boxes' action texts per hex, e.g. alloc_text["w plant"][2] == "w plant c"
+        self.alloc_text = {box: tuple(f"{box} {c}" for c in self.labels)
+                           for box in ("w weed", "w harvest", "w plant", "l pest")}
+        self.alloc_box = {t: (box.split()[1], h) for box, texts in self.alloc_text.items()
+                          for h, t in enumerate(texts)}  # e.g. "w plant c" -> ("plant", 2)
 
 
 config = config_cache(Config)  # config(players, options, data=None) -> Config

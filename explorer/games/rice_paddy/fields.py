@@ -3,16 +3,19 @@
 A player's edges are a tuple of 0 (open), 1 (wall) or 2 (gate), one per inner edge. The board's outer
 sides are printed walls. Hexes joined by open edges form a region; every region is closed by walls,
 gates and the board's edge, so a region of 1..max_paddy_size hexes is a paddy (rice_paddy.paddy.definition).
-Results are cached per edge pattern: there are few of them in a game.
+Results are cached per edge pattern: there are few of them in a game. Whether a piece may close an
+open edge is worked out from the region it splits, not from a whole new pattern (Fields.ok_after).
 """
 from __future__ import annotations
 
 OPEN, WALL, GATE = 0, 1, 2
+MEMO = 500  # answers kept per edge pattern (Fields.remember)
 
 
 class Fields:
     """The paddies of one edge pattern. Paddies are named by their representative: the lowest hex."""
-    __slots__ = ("region", "members", "paddies", "gates", "chain", "pos", "ok", "open_edges", "pset", "mask")
+    __slots__ = ("region", "members", "paddies", "gates", "chain", "pos", "ok", "open_edges", "pset", "mask",
+                 "bad", "after", "cuts", "sizes", "memo")
 
     def __init__(self, cfg, edges: tuple):
         H = cfg.H
@@ -37,6 +40,7 @@ class Fields:
         self.members = members
         self.mask = {r: sum(1 << h for h in m) for r, m in members.items()}
         self.paddies = tuple(sorted(r for r, m in members.items() if len(m) <= cfg.max_paddy))
+        self.sizes = {r: len(members[r]) for r in self.paddies}  # paddy -> its number of hexes
         gates: dict[int, list] = {r: [] for r in members}
         for k, (i, j) in enumerate(cfg.edges):
             if edges[k] == GATE and region[i] != region[j]:
@@ -47,7 +51,11 @@ class Fields:
         # rice_paddy.walls.gates-limit: one inlet and one outlet per paddy; the reservoir is the
         # starting paddy's inlet
         start = region[cfg.start]
-        self.ok = all(len(self.gates[r]) <= (1 if r == start else 2) for r in self.paddies)
+        self.bad = frozenset(r for r in self.paddies if len(self.gates[r]) > (1 if r == start else 2))
+        self.ok = not self.bad
+        self.after = {}  # (edge, piece) -> ok_after's answer
+        self.cuts = {}  # region -> its bridges (_bridges), worked out when first needed
+        self.memo = {}  # other answers that depend on these walls and gates (remember)
         chain = []
         if start in paddy:
             cur, seen = start, {start}
@@ -68,14 +76,74 @@ class Fields:
         self.pos = {r: n for n, r in enumerate(chain)}
         self.open_edges = sum(1 for e in edges if e == OPEN)
 
+    def ok_after(self, cfg, edges: tuple, k: int, piece: int) -> bool:
+        """Whether the gates limit (rice_paddy.walls.gates-limit) holds once `piece` closes open edge k:
+        the same answer as fields(cfg, edges with the piece).ok. Only k's region can change: it stays whole
+        (the new piece is inside it and counts for no paddy) or splits in two, whose gates are counted."""
+        key = (k, piece)
+        got = self.after.get(key)
+        if got is None:
+            got = self.after[key] = self._ok_after(cfg, edges, k, piece)
+        return got
+
+    def _ok_after(self, cfg, edges, k, piece) -> bool:
+        r = self.region[cfg.edges[k][0]]
+        if self.bad - {r}:  # other regions keep their gates
+            return False
+        if r not in self.cuts:
+            self.cuts[r] = _bridges(cfg, edges, r)
+        side = self.cuts[r].get(k)
+        if side is None:  # r stays whole
+            return r not in self.bad
+        gates = [cfg.edge_bits[e] for e in range(cfg.E) if edges[e] == GATE or (e == k and piece == GATE)]
+        for part in (side, self.mask[r] & ~side):
+            if part.bit_count() <= cfg.max_paddy:
+                out = sum(1 for a, b in gates if bool(a & part) != bool(b & part))  # gates leaving this part
+                if out > (1 if part >> cfg.start & 1 else 2):
+                    return False
+        return True
+
+    def remember(self, key, value):
+        """Keep `value`, an answer that depends on these walls and gates and on `key` (the other things it
+        reads, e.g. the player's crops for state._alloc_boxes); at most MEMO of them."""
+        if len(self.memo) >= MEMO:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
     def paddy_of(self, h: int):
         """The paddy (representative) containing hex h, or None if h is in unenclosed field."""
         r = self.region[h]
         return r if r in self.pset else None
 
 
+def _bridges(cfg, edges: tuple, r: int) -> dict:
+    """The open edges inside region r whose closing splits it, each with the hexes (a bit mask) it cuts
+    off from hex r: Tarjan's bridge search, one depth-first walk from r."""
+    order, low, cut = {}, {}, {}
+
+    def visit(h, via) -> int:  # returns the hexes reached below h
+        order[h] = low[h] = len(order)
+        below = 1 << h
+        for e, o in cfg.hex_nbrs[h]:
+            if e == via or edges[e] != OPEN:
+                continue
+            if o in order:
+                low[h] = min(low[h], order[o])
+            else:
+                sub = visit(o, e)
+                low[h] = min(low[h], low[o])
+                if low[o] > order[h]:
+                    cut[e] = sub
+                below |= sub
+        return below
+
+    visit(r, None)
+    return cut
+
+
 def fields(cfg, edges: tuple) -> Fields:
-    cache = cfg.__dict__.setdefault("_fields", {})
+    cache = cfg.fields_cache
     f = cache.get(edges)
     if f is None:
         if len(cache) > 20000:

@@ -1,6 +1,8 @@
 """One player's board and resources (copy-on-write: a State copies a Player before changing it)."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 NONE, PLANTED, GROWN = 0, 1, 2
 
 
@@ -14,20 +16,22 @@ def bits(mask: int, hexes) -> int:
 
 
 class Player:
-    __slots__ = (
+    """One seat's pieces. The attributes live in the instance's dict, so copy() is a single dict copy;
+    FIELDS names them in key() order."""
+    FIELDS = (
         "rice", "workers", "wmarket", "livestock", "lmarket", "bonus", "setup", "reservoir", "removed",
         "edges", "rocks", "water", "magic", "weeds", "pests", "crop", "fert",
         "hand", "played", "pick", "draft", "alloc", "build_left", "rock_left", "bought", "achieved",
         "moved", "tiles", "hold", "spent")
+    walled = None  # (edges, cfg, their Fields): a cache for RicePaddyState.F, not part of the position
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        for k in Player.__slots__:
-            setattr(p, k, getattr(self, k))
+        p = object.__new__(Player)
+        p.__dict__ = self.__dict__.copy()
         return p
 
     def key(self) -> tuple:
-        return tuple(getattr(self, k) for k in Player.__slots__)
+        return _fields(self)
 
     def count(self, text: str) -> int:
         for t, n in self.alloc:
@@ -44,3 +48,6 @@ class Player:
         d = dict(self.alloc)
         d[text] = d.get(text, 0) + 1
         self.alloc = tuple(sorted(d.items()))
+
+
+_fields = attrgetter(*Player.FIELDS)

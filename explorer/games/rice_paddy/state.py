@@ -19,9 +19,9 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
     """A Rice Paddy position. Never mutate one: `apply` returns a new state."""
 
     game_name = "rice_paddy"
-    __slots__ = ("cfg", "seed", "round", "step", "queue", "order", "players", "water", "magic", "rainw", "rain",
-                 "rain_deck", "rain_seen", "weeds", "pests", "fert", "walls", "gates", "rocks", "ach", "decks",
-                 "dstage", "_log", "_legal", "_dirty")
+    # The attributes (no __slots__: _copy is one dict copy): cfg, seed, round, step, queue, order, players,
+    # water, magic, rainw, rain, rain_deck, rain_seen, weeds, pests, fert, walls, gates, rocks, ach, decks,
+    # dstage (all in _key), and _log, _legal, _dirty (bookkeeping).
 
     # ---- contract ---------------------------------------------------------------------------
     @property
@@ -57,12 +57,11 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
 
     # ---- copy-on-write ------------------------------------------------------------------------
     def _copy(self) -> RicePaddyState:
-        s = RicePaddyState.__new__(RicePaddyState)
-        for k in RicePaddyState.__slots__[:-2]:
-            setattr(s, k, getattr(self, k))
-        s.players = list(self.players)
-        s._dirty = set()
-        s._legal = None
+        s = object.__new__(RicePaddyState)
+        d = s.__dict__ = self.__dict__.copy()
+        d["players"] = list(self.players)
+        d["_dirty"] = set()
+        d["_legal"] = None
         return s
 
     def _freeze(self):
@@ -81,7 +80,12 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
 
     # ---- helpers --------------------------------------------------------------------------
     def F(self, seat: int):
-        return fields(self.cfg, self.players[seat].edges)
+        """The seat's paddies (Fields), kept on the player while its edges stay the same tuple."""
+        p = self.players[seat]
+        got = p.walled
+        if got is None or got[0] is not p.edges or got[1] is not self.cfg:
+            got = p.walled = (p.edges, self.cfg, fields(self.cfg, p.edges))
+        return got[2]
 
     def passive(self, seat: int, effect: str) -> int:
         """rice_paddy.spirit.passive, rice_paddy.spirit.lasting: the summed amount of `effect` on the seat's
@@ -159,7 +163,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         if st in ("draft", "play"):
             return True
         if st == "spirits":
-            return len(self._spirit_options(*item)) > 1
+            return self._keep_options(item)
         p = self.players[item]
         if st == "build" and p.build_left + p.bonus == 0:
             return False
@@ -167,7 +171,16 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             return False
         if st == "achieve" and p.achieved:
             return False
-        return len(self._options(item)) > 1
+        return self._keep_options(item)
+
+    def _keep_options(self, item) -> bool:
+        """Whether `item` has more than one option; if so they are kept as the legal actions (_advance
+        stops here, so nothing changes before legal_actions() would list them again)."""
+        acts = tuple(self._options(item))
+        if len(acts) > 1:
+            self._legal = acts
+            return True
+        return False
 
     def _setup_options(self, seat) -> list:
         """rice_paddy.setup.gate-side: the starting paddy's gate may sit on any of its inner sides (the
@@ -220,73 +233,78 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         cfg = self.cfg
         p = self.players[seat]
         F = self.F(seat)
+        on = dict(p.alloc).get  # units already on a box
         uw, ul = p.used()
         wl, ll = p.workers - uw, p.livestock - ul
         final = self.round == 7
-        L = cfg.labels
+        wboxes, lboxes = self._alloc_boxes(p, F, final)
         out = []
         if wl > 0:
-            if not final and (p.count("w build") + 3) // 3 + p.count("l build") <= F.open_edges:
+            if not final and (on("w build", 0) + 3) // 3 + on("l build", 0) <= F.open_edges:
                 out.append("w build")
-            for r in F.paddies:
-                size = len(F.members[r])
-                if p.weeds[r]:
-                    t = f"w weed {L[r]}"
-                    if p.count(t) < size * p.weeds[r]:
-                        out.append(t)
-            for r in F.paddies:
-                if p.crop[r] == GROWN:
-                    t = f"w harvest {L[r]}"
-                    if p.count(t) < 2 * len(F.members[r]):
-                        out.append(t)
-            if not final:
-                for h in range(cfg.H):
-                    r = F.region[h]
-                    if r in F.pset:
-                        # any hex of an empty paddy: this round's walls may split it (rice_paddy.walls.split-empty);
-                        # a grown paddy is harvested or rots before planting, so it may be planted again
-                        if p.crop[r] == PLANTED or (r != h and not self.is_empty(p, F, r)):
-                            continue
-                        cap = len(F.members[r])
-                    else:
-                        cap = cfg.max_paddy
-                    t = f"w plant {L[h]}"
-                    if p.count(t) < cap:
-                        out.append(t)
+            out += [t for t, cap in wboxes if on(t, 0) < cap]
         if ll > 0:
             if not final:
-                if (p.count("w build") + 2) // 3 + p.count("l build") + 1 <= F.open_edges:
+                if (on("w build", 0) + 2) // 3 + on("l build", 0) + 1 <= F.open_edges:
                     out.append("l build")
-                if p.count("l rock") < bits(p.rocks, range(cfg.H)):
+                if on("l rock", 0) < bits(p.rocks, range(cfg.H)):
                     out.append("l rock")
-            for r in F.paddies:
-                if p.pests[r] or (p.crop[r] == PLANTED and not p.fert >> r & 1):
-                    t = f"l pest {L[r]}"
-                    if p.count(t) < max(p.pests[r], 1):
-                        out.append(t)
+            out += [t for t, cap in lboxes if on(t, 0) < cap]
         return out
+
+    def _alloc_boxes(self, p, F, final: bool) -> tuple:
+        """The weed, harvest and plant boxes (workers) and pest boxes (livestock) player p may use, each
+        with the most units useful on it: ([(text, cap)], [(text, cap)]). They do not depend on the
+        allocation, so F (the field's walls) remembers them for the field's contents."""
+        key = ("alloc", p.weeds, p.pests, p.crop, p.water | p.magic, p.fert, final)
+        got = F.memo.get(key)
+        if got is not None:
+            return got
+        box = self.cfg.alloc_text
+        weed, harvest, plant, pest = box["w weed"], box["w harvest"], box["w plant"], box["l pest"]
+        w = [(weed[r], F.sizes[r] * p.weeds[r]) for r in F.paddies if p.weeds[r]]
+        w += [(harvest[r], 2 * F.sizes[r]) for r in F.paddies if p.crop[r] == GROWN]
+        if not final:
+            used = {r for r in F.paddies if not self.is_empty(p, F, r)}
+            for h in range(self.cfg.H):
+                r = F.region[h]
+                if r in F.pset:
+                    # any hex of an empty paddy: this round's walls may split it (rice_paddy.walls.split-empty);
+                    # a grown paddy is harvested or rots before planting, so it may be planted again
+                    if p.crop[r] == PLANTED or (r != h and r in used):
+                        continue
+                    w.append((plant[h], F.sizes[r]))
+                else:
+                    w.append((plant[h], self.cfg.max_paddy))
+        pests = [(pest[r], max(p.pests[r], 1)) for r in F.paddies
+                 if p.pests[r] or (p.crop[r] == PLANTED and not p.fert >> r & 1)]
+        return F.remember(key, (tuple(w), tuple(pests)))
 
     def can_place(self, seat, k, piece) -> str | None:
         """None if `piece` may go on inner edge k, else the ledger id of the rule it breaks."""
-        p = self.players[seat]
+        return self._place_rule(self.players[seat], self.F(seat), k, piece)
+
+    def _place_rule(self, p, F, k, piece) -> str | None:
+        """can_place for player p with Fields F."""
         if p.edges[k] != OPEN:
             return "rice_paddy.build.permanent"
         if (self.walls if piece == WALL else self.gates) <= 0:
             return "rice_paddy.components.limits"
-        F = self.F(seat)
         r = F.region[self.cfg.edges[k][0]]
-        if r in F.pset and not self.is_empty(self.players[seat], F, r):
+        if r in F.pset and not self.is_empty(p, F, r):
             return "rice_paddy.walls.split-empty"
-        if not fields(self.cfg, put(p.edges, k, piece)).ok:
+        if not F.ok_after(self.cfg, p.edges, k, piece):
             return "rice_paddy.walls.gates-limit"
         return None
 
     def _build_options(self, seat) -> list:
         cfg = self.cfg
+        p = self.players[seat]
+        F = self.F(seat)
         out = []
         for k in range(cfg.E):
             for piece, word in ((WALL, "wall"), (GATE, "gate")):
-                if self.can_place(seat, k, piece) is None:
+                if self._place_rule(p, F, k, piece) is None:
                     out.append(f"{word} {cfg.edge_name[k]}")
         return out
 
@@ -295,13 +313,16 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         cfg = self.cfg
         p = self.players[seat]
         F = self.F(seat)
-        found = set()
-        for r in F.paddies:
-            gs = [g for g in F.gates[r] if not p.moved >> g & 1]
-            if gs:
-                walls = [w for h in F.members[r] for w in cfg.hex_edges[h] if p.edges[w] == WALL]
-                found.update((g, w) for g in gs for w in walls if move_rule(cfg, p, F, g, w) is None)
-        return sorted(found)
+        moves = F.memo.get(("moves", p.moved))  # the answer depends on the walls and gates and p.moved only
+        if moves is None:
+            found = set()
+            for r in F.paddies:
+                gs = [g for g in F.gates[r] if not p.moved >> g & 1]
+                if gs:
+                    walls = [w for h in F.members[r] for w in cfg.hex_edges[h] if p.edges[w] == WALL]
+                    found.update((g, w) for g in gs for w in walls if move_rule(cfg, p, F, g, w) is None)
+            moves = F.remember(("moves", p.moved), tuple(sorted(found)))
+        return list(moves)
 
     def gate_move_rule(self, seat, g: int, w: int) -> str | None:
         """None if the gate on inner edge g may move to edge w now, else the ledger id of the broken rule."""
@@ -347,7 +368,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         p = self.players[seat]
         F = self.F(seat)
         k, n = a.kind, a.n
-        sizes = {r: len(F.members[r]) for r in F.paddies}
+        sizes = F.sizes
         if k == "paddies":
             return len(F.paddies) >= n
         if k == "big_paddy":

@@ -1,6 +1,8 @@
 """The round track: which step comes next, and the steps that need no decision (rain, flood, grow ...)."""
 from __future__ import annotations
 
+import functools
+
 from .fields import GATE, WALL
 from .player import GROWN, NONE, PLANTED, put
 
@@ -8,6 +10,7 @@ DECIDE = frozenset(("setup", "draft", "play", "spirits", "alloc", "build", "gate
                     "achieve", "market"))
 
 
+@functools.cache
 def steps_of(rnd: int) -> tuple:
     """rice_paddy.round.steps, rice_paddy.sixth.second-grow, rice_paddy.sixth.no-market,
     rice_paddy.final.steps."""
@@ -94,19 +97,24 @@ class StepsMixin:
         elif st in ("alloc", "build", "gates", "rocks", "drain", "achieve", "market"):
             self.queue = self.order
             for i in range(n):
-                p = self.pm(i)
+                p = self.players[i]
                 if st == "alloc":
-                    p.alloc = ()
+                    self._reset(i, "alloc", ())
                 elif st == "build":  # rice_paddy.build.cost: 3 workers or 1 livestock a piece
-                    p.build_left = p.count("w build") // 3 + p.count("l build")
+                    self._reset(i, "build_left", p.count("w build") // 3 + p.count("l build"))
                 elif st == "gates":
-                    p.moved = 0
+                    self._reset(i, "moved", 0)
                 elif st == "rocks":
-                    p.rock_left = p.count("l rock")
+                    self._reset(i, "rock_left", p.count("l rock"))
                 elif st == "achieve":
-                    p.achieved = False
+                    self._reset(i, "achieved", False)
                 elif st == "market":
-                    p.bought = 0
+                    self._reset(i, "bought", 0)
+
+    def _reset(self, i: int, name: str, value):
+        """Set player i's counter `name` for the new step, copying the player only if it changes."""
+        if getattr(self.players[i], name) != value:
+            setattr(self.pm(i), name, value)
 
     def _end(self, st) -> bool:
         """A decision step's queue ran out: finish it (True) or start its next stage (False)."""
@@ -180,11 +188,12 @@ class StepsMixin:
         """Workers/livestock on `kind` boxes summed per paddy, targets resolved now (after building)."""
         p = self.players[seat]
         F = self.F(seat)
+        box = self.cfg.alloc_box
         out: dict[int, int] = {}
         for t, n in p.alloc:
-            parts = t.split()
-            if len(parts) == 3 and parts[1] == kind:
-                r = F.paddy_of(self.cfg.index[parts[2]])
+            kh = box.get(t)
+            if kh is not None and kh[0] == kind:
+                r = F.paddy_of(kh[1])
                 if r is not None:
                     out[r] = out.get(r, 0) + n
         return out
