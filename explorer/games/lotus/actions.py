@@ -69,6 +69,11 @@ def exchange(kinds) -> Action:
     return _make(EXCH, kinds, None, None, "x" + "".join(card_token(k) for k in kinds))
 
 
+# EXCHANGES[(k,)] and EXCHANGES[(a, b)] with a <= b: every exchange of one or two card kinds, built once
+EXCHANGES = {kinds: exchange(kinds) for kinds in
+             [(k,) for k in range(15)] + [(a, b) for a in range(15) for b in range(a, 15)]}
+
+
 def move(piece: int, src: int, dst: int) -> Action:
     text = ("g" if piece == INSECT else "e") + ("" if src < 0 else str(src + 3)) + f"-{dst + 3}"
     return _make(MOVE, piece, src, dst, text)
@@ -92,6 +97,9 @@ TAKE_POWER = {p: _make(POWER, p, None, None, "+" + p) for p in POWERS}
 
 def draw_wild(t: int) -> Action:
     return _make(WILD, t, None, None, f"w{t + 3}")
+
+
+DRAW_WILD = tuple(draw_wild(t) for t in range(5))
 
 
 _CARDS = re.compile(r"([3-7])([sdw])")

@@ -20,9 +20,9 @@ and "turn_seat" (whose turn it is during a reward phase; otherwise (turn - 1) mo
 """
 from __future__ import annotations
 
-from ...core import rng
 from ...core.errors import PositionError
 from .config import DIFFICULTY, DRAW_PHASE, NOT_OWNED, OVER, PHASES, POWER_BIT, REWARD, SUPPLY, config
+from .draws import Draws
 from .position import check_options
 
 _COUNT_DIFFICULTY = {v: k for k, v in DIFFICULTY.items()}
@@ -109,17 +109,15 @@ def from_view(view: dict, seed: int, cls=None):
                 guards[g["seat"]][0].append(t)
     display = tuple(sorted(ids(view.get("display", ()), "the display")))
     seen = set(display).union(*flowers, *(h for h in known_hands if h))
-    r = rng.seed_state(seed)
-    wild_unseen = [c for c in cfg.start_wild if c not in seen]
-    r, wild_unseen = rng.shuffled(r, wild_unseen)
+    draw = Draws(seed)
+    wild_unseen = draw.shuffled([c for c in cfg.start_wild if c not in seen])
     nwild = view.get("wild_deck", 0)
     if nwild > len(wild_unseen):
         _fail("the wildflower deck holds more cards than are unseen")
     wild, spare = tuple(wild_unseen[:nwild]), wild_unseen[nwild:]
     hands, decks, pool = [], [], []
     for i, s in enumerate(seats):
-        unseen = [c for c in cfg.start_decks[i] if c not in seen]
-        r, unseen = rng.shuffled(r, unseen)
+        unseen = draw.shuffled([c for c in cfg.start_decks[i] if c not in seen])
         hand = known_hands[i]
         k = 0 if hand is not None else s["hand_size"]
         need = k + s["deck_size"]
@@ -131,13 +129,13 @@ def from_view(view: dict, seed: int, cls=None):
         spare = spare[extra:]
         pool.extend(unseen[need - extra:])
         if hand is None:
-            r, mine = rng.shuffled(r, mine)
+            mine = draw.shuffled(mine)
             hand = tuple(sorted(mine[:k]))
         hands.append(hand)
-        r, deck = rng.shuffled(r, mine[k:])
-        decks.append(tuple(deck))
+        decks.append(tuple(draw.shuffled(mine[k:])))
     pool.extend(spare)
-    r, pool = rng.shuffled(r, pool)
+    if any(s["pile_size"] for s in seats):  # else every card left is out of the game: no order to draw
+        pool = draw.shuffled(pool)
     piles = []
     for s in seats:
         k = s["pile_size"]

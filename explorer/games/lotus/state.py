@@ -1,12 +1,16 @@
 """The Lotus rules: legal actions and their effects. Views and JSON live in views.py / position.py."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ...core.state import State
 from .actions import (
     DRAW,
     DRAW_DECK,
+    DRAW_WILD,
     ELDER_PIECE,
     EXCH,
+    EXCHANGES,
     MOVE,
     MOVES,
     PASS,
@@ -20,8 +24,6 @@ from .actions import (
     WILD,
     Action,
     action,
-    draw_wild,
-    exchange,
     play,
 )
 from .config import (
@@ -59,7 +61,10 @@ def _play_options(t, nw, ns, nd, lim):
     return acts
 
 
-_HAND_CACHE: dict = {}
+_HAND_CACHE: dict = {}  # (hand's card kinds, exchange_wild) -> _hand_entry
+_GUARD_MOVES: dict = {}  # (which flowers grow, a seat's guardians) -> _guard_moves
+_TEXT = attrgetter("text")
+_BARE = (False,) * 5  # no flower growing
 
 
 def _put(row: tuple, i: int, value) -> tuple:
@@ -68,21 +73,38 @@ def _put(row: tuple, i: int, value) -> tuple:
 
 
 def _hand_entry(kinds: tuple, allow_wild: bool):
-    """For a hand (its card kinds): per type held, the plays by room left; and its 1-2 card exchanges."""
+    """For a hand (its card kinds): per type held, the plays by room left; its 1-2 card exchanges
+    (in text order); and those of one card only (for a deck of one card)."""
     cnt = [0] * 15
     for k in kinds:
         cnt[k] += 1
     rows = tuple((t, PLAYS[t][cnt[3 * t]][cnt[3 * t + 1]][cnt[3 * t + 2]])
                  for t in range(5) if cnt[3 * t] or cnt[3 * t + 1] or cnt[3 * t + 2])
-    ks = [k for k in kinds if allow_wild or k % 3]
-    distinct = sorted(set(ks))
-    found = {exchange((k,)) for k in distinct}
+    distinct = [k for k in range(15) if cnt[k] and (allow_wild or k % 3)]
+    ones = sorted((EXCHANGES[(k,)] for k in distinct), key=_TEXT)
+    found = [EXCHANGES[(k,)] for k in distinct]
     for i, a in enumerate(distinct):
-        for b in distinct[i:]:
-            if a != b or ks.count(a) >= 2:
-                found.add(exchange((a, b)))
-    entry = _HAND_CACHE[(kinds, allow_wild)] = (rows, sorted(found, key=lambda x: x.text))
+        if cnt[a] >= 2:
+            found.append(EXCHANGES[(a, a)])
+        found.extend(EXCHANGES[(a, b)] for b in distinct[i + 1:])
+    entry = _HAND_CACHE[(kinds, allow_wild)] = (rows, sorted(found, key=_TEXT), ones)
     return entry
+
+
+def _guard_moves(key) -> list:
+    """The guardian moves (lotus.move.incomplete) for key = (which flowers grow, the seat's (i1, i2, elder))."""
+    grows, (i1, i2, e) = key
+    growing = [t for t in range(5) if grows[t]]
+    row = MOVES[0][i1 + 1]
+    acts = [row[d] for d in growing if d != i1]
+    if i2 != i1:
+        row = MOVES[0][i2 + 1]
+        acts.extend([row[d] for d in growing if d != i2])
+    if e != NOT_OWNED:
+        row = MOVES[1][e + 1]
+        acts.extend([row[d] for d in growing if d != e])
+    _GUARD_MOVES[key] = acts
+    return acts
 
 
 def _play_table():
@@ -151,7 +173,7 @@ class LotusState(PositionMixin, ViewMixin, State):
                 t = cfg.TYPE[c]
                 if not seen >> t & 1:
                     seen |= 1 << t
-                    acts.append(draw_wild(t))
+                    acts.append(DRAW_WILD[t])
             return acts
         if ph == REWARD:
             return self._reward_options(self.pending[0])
@@ -184,7 +206,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         if hand:
             # hands are sorted by card id, so their kinds in order are a canonical key
             key = (tuple(map(cfg.KIND.__getitem__, hand)), cfg.exchange_wild)
-            rows, ex = _HAND_CACHE.get(key) or _hand_entry(*key)
+            rows, ex, ones = _HAND_CACHE.get(key) or _hand_entry(*key)
             maxc = 7 if power & GROWTH else 2
             petals = cfg.petals
             blocked = self.done if cfg.solo and not cfg.longer else ()
@@ -199,24 +221,21 @@ class LotusState(PositionMixin, ViewMixin, State):
             if n >= 2:
                 acts += ex
             elif n == 1:  # lotus.exchange.new-cards: only as many as the deck can replace
-                acts += [a for a in ex if len(a.a) == 1]
+                acts += ones
         else:
             acts = []
-        growing = [t for t in range(5) if flowers[t]]
-        if growing:
-            i1, i2, e = self.guards[p]
-            row = MOVES[0][i1 + 1]
-            acts.extend([row[d] for d in growing if d != i1])
-            if i2 != i1:
-                row = MOVES[0][i2 + 1]
-                acts.extend([row[d] for d in growing if d != i2])
-            if e != NOT_OWNED:
-                row = MOVES[1][e + 1]
-                acts.extend([row[d] for d in growing if d != e])
+        grows = tuple(map(bool, flowers))
+        if grows != _BARE:
+            key = (grows, self.guards[p])
+            moves = _GUARD_MOVES.get(key)
+            acts += _guard_moves(key) if moves is None else moves
             if power & FORTUNE and not self.plucked:
-                PLUCKS = cfg.PLUCK
-                for t in growing:
-                    acts.extend(dict.fromkeys(PLUCKS[c] for c in flowers[t] if PLUCKS[c] is not None))
+                pluck = cfg.PLUCK.__getitem__  # None for a card that may not be plucked
+                for f in flowers:
+                    if f:
+                        once = dict.fromkeys(map(pluck, f))
+                        once.pop(None, None)
+                        acts += once
         return acts or [PASS_ACTION]
 
     # ---- effects (each runs on a fresh copy) ------------------------------------------------------
@@ -263,11 +282,9 @@ class LotusState(PositionMixin, ViewMixin, State):
                 back.append(c)
             else:
                 keep.append(c)
-        deck = tuple(back) + self.decks[p]
-        n = len(back)
+        deck, n = self.decks[p], len(back)  # it holds at least n cards (lotus.exchange.new-cards)
         keep.extend(deck[-n:])
-        deck = deck[:-n]
-        self.decks = _put(self.decks, p, deck)
+        self.decks = _put(self.decks, p, tuple(back) + deck[:-n])
         self.hands = _put(self.hands, p, tuple(sorted(keep)))
         self._action_done(winter=True)
 
