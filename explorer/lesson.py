@@ -37,6 +37,7 @@ class LessonMode:
             if not isinstance(chapter, Chapter) or chapter.timeline.root.state != self._tl.root.state:
                 raise ValueError("chapter= goes with that chapter's timeline (or a copy): use study.explorer(i)")
         self._chapter = chapter
+        self._author = chapter is not None and chapter.timeline is self._tl  # Explorer(chapter): its writer
         self._solved: set[int] = set()
         self._feedback: dict[int, dict] = {}  # exercise node id -> the verdict on the last answer there
 
@@ -95,8 +96,23 @@ class LessonMode:
         return self._chapter.exercises.get(node.id)
 
     def _unsolved(self, node) -> bool:
+        """An exercise the reader has not solved (its writer is never held up by one)."""
         ex = self._exercise(node)
-        return ex is not None and node.id not in self._solved
+        return ex is not None and node.id not in self._solved and not self._author
+
+    def _front_exercise(self) -> None:
+        """The writer's Exercise button: make this position a find-the-move whose answer is the main line's next
+        move (its comment the explanation), or, if it is one already, stop it being one."""
+        if not self._author:
+            raise PermissionError("exercises are set on a study's own chapter: open Explorer(study.chapters[i])")
+        node = self._tl.current
+        if node.id in self._chapter.exercises:
+            del self._chapter.exercises[node.id]
+            return
+        if not node.children:
+            raise ValueError("play the answer first: the main line's next move becomes the exercise's answer")
+        answer = node.children[0]
+        self._chapter.exercise(node, answers=[answer.action], explanation=answer.comment[:4000])
 
     def _stop_ahead(self, node) -> bool:
         """True if the moves after `node` are hidden (an unsolved exercise)."""

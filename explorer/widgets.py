@@ -349,6 +349,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "back": self._tl.back, "forward": self._tl.forward,
             "start": self._tl.start, "end": self._tl.end,
             "annotate": lambda: self._front_annotate(content.get("op")),
+            "exercise": self._front_exercise,
             "answer": lambda: self._front_answer(content),
             "goto": lambda: self._tl.goto(self._node_id(content.get("id"))),
             "seat": lambda: self._front_seat(content.get("seat")),
@@ -757,6 +758,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": redact_text(node.comment, hidden), "children": here, "editing": editor is not None,
             "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it
+            "author": self._author,  # Explorer(chapter): the chapter's writer may set exercises by clicking
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }

@@ -374,3 +374,25 @@ def test_what_a_writer_probably_did_not_mean_is_said(tmp_path):
         study.to_html(tmp_path / "s.html")
     with pytest.raises(ValueError, match="prompt: a question needs its text"):
         ch.question(0, " ", ["a", "b"], 0)
+
+
+def test_the_writer_sets_an_exercise_by_clicking_and_is_never_held_up():
+    study = Study("By clicking")
+    ch = study.chapter("Lotus", explorer.load("lotus", players=3, seed=7))
+    ex = Explorer(ch)  # the chapter's own timeline: its writer
+    ex.play("7s")
+    ex.comment("Start the Lotus: seven petals, the most points.")
+    ex.back()
+    ex._on_msg(ex, {"type": "exercise"}, [])
+    assert ch.exercises[0].answers == ["7s"] and ch.exercises[0].explanation.startswith("Start the Lotus")
+    assert ex.meta["author"] and not ex.meta["at_end"]  # the writer steps past it freely
+    ex._on_msg(ex, {"type": "forward"}, [])
+    assert ex.node.ply == 1 and not ex.error
+    ex._on_msg(ex, {"type": "exercise"}, [])  # at a leaf: nothing to make the answer
+    assert "play the answer first" in ex.error
+    ex.back()
+    ex._on_msg(ex, {"type": "exercise"}, [])  # again: no longer an exercise
+    assert not ch.exercises
+    reader = study.explorer(0)
+    reader._on_msg(reader, {"type": "exercise"}, [])
+    assert "Explorer(study.chapters[i])" in reader.error and not reader.meta["author"]

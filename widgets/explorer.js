@@ -72,6 +72,7 @@ function render({ model, el }) {
     mark: btn("rx-mark", "Mark", "remember this node to compare another with it", { type: "mark" }),
     compare: btn("rx-compare", "Compare", "what changed from the marked node to this one", { type: "compare" }),
     edit: btn("rx-edit-start", "Edit", "edit this position on the board (a new line starts from it)", { type: "edit" }),
+    exercise: btn("rx-exercise-toggle", "Exercise", "make this position a find-the-move: the main line's next move is the answer (again: no longer)", { type: "exercise" }),
     annotate: h("button", { class: "rx-btn rx-annotate-start", text: "Annotate", title: "draw arrows and highlights, add a glyph",
       onclick: () => { nodeTools.annotate.classList.toggle("rx-on", annotator.toggle()); } }),
   };
@@ -301,6 +302,8 @@ function render({ model, el }) {
     nodeTools.compare.disabled = meta.mark === null || meta.mark === undefined;
     nodeTools.edit.disabled = !!meta.lock_seat || !!meta.editing;
     nodeTools.annotate.disabled = !!meta.editing;
+    nodeTools.exercise.hidden = !meta.author;
+    nodeTools.exercise.classList.toggle("rx-on", !!(model.get("lesson") || {}).exercise);
     nodeTools.mark.textContent = meta.mark !== null && meta.mark !== undefined ? `Mark (ply ${meta.mark_ply} marked)` : "Mark";
     input.disabled = !meta.can_act;
 
