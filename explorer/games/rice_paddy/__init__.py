@@ -5,8 +5,8 @@ Rulebook: 002_bb030e3577f242d1.txt (Traditional Chinese). Components the ruleboo
 set in data/rice_paddy/components.toml: see explorer.provenance("rice_paddy").
 """
 from ...core.registry import GameSpec, Option, register
-from .position import from_view as _view_to_json
-from .position import new_game, sample_allocations
+from .position import new_game
+from .resample import from_view as _from_view
 from .state import RicePaddyState
 from .views import SPECTATOR
 
@@ -31,9 +31,9 @@ def _variants():
 
 def from_view(view: dict, seed: int) -> RicePaddyState:
     """A full state consistent with `view` (one seat's view), hidden parts sampled from `seed`: the other
-    seats' spirit cards, the deck orders, and the allocations of seats that finished allocating unseen."""
-    state = RicePaddyState.from_json(_view_to_json(view, seed))
-    return sample_allocations(state, view, seed)
+    seats' spirit cards, the deck orders, and the allocations of seats that finished allocating unseen.
+    Called again with the same view (as a search does), it reuses the position checked the first time."""
+    return _from_view(view, seed)
 
 
 SPEC = register(GameSpec(

@@ -240,6 +240,7 @@ class Config:
         self.hex_nbrs = tuple(tuple((k, j if i == h else i) for k, (i, j) in enumerate(edges) if h in (i, j))
                               for h in range(self.H))  # per hex: (inner edge, the hex across it)
         self.edge_bits = tuple((1 << i, 1 << j) for i, j in edges)
+        self.every_hex = (1 << self.H) - 1  # the mask of all field hexes
         self.start_walls = tuple(self.edge_index[e] for e in b.start_walls)
         self.start_gate = self.edge_index[b.start_gate]
         self.max_paddy = comp.max_paddy_size

@@ -41,8 +41,13 @@ class Player:
 
     def used(self) -> tuple[int, int]:
         """(workers, livestock) allocated this round."""
-        w = sum(n for t, n in self.alloc if t[0] == "w")
-        return w, sum(n for t, n in self.alloc if t[0] == "l")
+        w = ll = 0
+        for t, n in self.alloc:
+            if t[0] == "w":
+                w += n
+            elif t[0] == "l":
+                ll += n
+        return w, ll
 
     def add_alloc(self, text: str) -> None:
         d = dict(self.alloc)

@@ -247,7 +247,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             if not final:
                 if (on("w build", 0) + 2) // 3 + on("l build", 0) + 1 <= F.open_edges:
                     out.append("l build")
-                if on("l rock", 0) < bits(p.rocks, range(cfg.H)):
+                if on("l rock", 0) < (p.rocks & cfg.every_hex).bit_count():  # rocks on the field
                     out.append("l rock")
             out += [t for t, cap in lboxes if on(t, 0) < cap]
         return out
@@ -301,12 +301,15 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         cfg = self.cfg
         p = self.players[seat]
         F = self.F(seat)
-        out = []
-        for k in range(cfg.E):
-            for piece, word in ((WALL, "wall"), (GATE, "gate")):
-                if self._place_rule(p, F, k, piece) is None:
-                    out.append(f"{word} {cfg.edge_name[k]}")
-        return out
+        # _place_rule reads the walls and gates (F), whether the supply has each piece, and which paddies
+        # are not empty: the options are remembered for those
+        key = ("build", self.walls > 0, self.gates > 0, tuple(r for r in F.paddies if not self.is_empty(p, F, r)))
+        got = F.memo.get(key)
+        if got is None:
+            got = F.remember(key, tuple(f"{word} {cfg.edge_name[k]}" for k in range(cfg.E)
+                                        for piece, word in ((WALL, "wall"), (GATE, "gate"))
+                                        if self._place_rule(p, F, k, piece) is None))
+        return list(got)
 
     def gate_moves(self, seat) -> list[tuple[int, int]]:
         """rice_paddy.walls.move-gate: (gate, wall) pairs of completed paddies that may trade places."""
