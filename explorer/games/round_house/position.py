@@ -291,7 +291,7 @@ def _build(cls, cfg, pos: _Position):
         slot = cfg.slot_kind[i]
         ok = (k in cfg.large_tiles if slot == "tile_large" else
               k in cfg.small_tiles if slot == "tile_small" else k == slot)
-        if not ok:  # (the message only when needed: brief() is slow for a loader run per MCTS iteration)
+        if not ok:  # the message only when needed: brief() is slow, and positions are loaded often
             need(ok, f"rooms[{i}]", f"{brief(k)} cannot stand in space {cfg.room_ids[i]} ({slot})")
     need(all(k in cfg.small_tiles + cfg.large_tiles for k in pos.out_tiles), "out_tiles",
          "room tiles left out of the game (ids of room tiles)")

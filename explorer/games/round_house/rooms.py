@@ -204,8 +204,7 @@ class RoomMixin:
         if "take" in self.tasks or "warehouse" not in self.kinds:
             return
         r = self.kinds.index("warehouse")  # the only one: room tiles are all different
-        slots = self.slots[r]
-        if -1 not in slots:
+        if -1 not in self.slots[r]:
             return
         for i, k in enumerate(self.cfg.warehouse_stock):
             if self.slots[r][i] < 0 and self.supply[k] > 0:

@@ -103,8 +103,9 @@ def from_view(view: dict, seed: int):
         "final": None if not view["result"] else {str(p): b for p, b in enumerate(view["result"]["breakdown"])},
     }
     state = RoundHouseState.from_json(position)
+    state._own = set()  # its lists are shared with the copy kept below: a change copies them first (_mut)
     global _LAST
-    _LAST = (view, state._copy(), None)
+    _LAST = (view, state._share(), None)
     return state
 
 
