@@ -66,6 +66,7 @@ def _pick(options, target, far: bool, tiebreak: str):
     return next(h for h in options if d(h) == best)
 
 
+@functools.lru_cache(maxsize=65536)
 def step_towards(h, target, radius, tiebreak="straight"):
     """The next hex from `h` towards `target` (None if already there)."""
     if h == target:
@@ -73,6 +74,7 @@ def step_towards(h, target, radius, tiebreak="straight"):
     return _pick(hx.closer(h, target, radius), target, False, tiebreak)
 
 
+@functools.lru_cache(maxsize=65536)
 def step_away(h, radius, tiebreak="straight"):
     """The next hex from `h` away from the centre (None at the edge)."""
     opts = hx.farther(h, CENTRE, radius)

@@ -140,10 +140,6 @@ class Config:
         self.accuse_all = options["accusations"] == "any"
         self.table_vote = options["objections"] == "table"
         self.complete_hands = options["whole_hands"] == "complete"
-        self.legal_memo = {}  # ChaosState._legal_key() -> (legal actions, their ids): derived, never shown
-
-    def __getstate__(self):  # a copy or another process starts with an empty memo (ids are per process)
-        return dict(self.__dict__, legal_memo={})
 
 
 config = config_cache(Config)  # config(players, options, data=None) -> Config

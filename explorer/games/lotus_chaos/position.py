@@ -102,7 +102,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.deck, s.discard, s.revealed, s.groups = tuple(deck), (), (), ()
     s.phase, s.seat, s.round, s.turn, s.moved, s.activated = 0, 0, 0, 0, False, ()
     s.queue, s.window, s.accusations, s.notice, s.winners_, s.outcome = (), (), (), None, (), None
-    s._legal = s._ids = None
+    s._legal = None
     return s
 
 
@@ -218,7 +218,7 @@ def _from_json(cls, data):
         return c
 
     s = object.__new__(cls)
-    s.cfg, s.seed, s._legal, s._ids = cfg, pos.seed, None, None
+    s.cfg, s.seed, s._legal = cfg, pos.seed, None
     colours, numbers, objs, hexes, alive, areas = [], [], [], [], [], []
     for i, st in enumerate(pos.seats):
         if st.colour not in cfg.colours:

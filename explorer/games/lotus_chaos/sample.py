@@ -15,7 +15,7 @@ from itertools import permutations
 
 from ...core import rng
 from ...core.errors import PositionError
-from .shuffle import shuffled
+from .shuffle import Order, draws, shuffled, swapped
 
 _LAST = None  # (public JSON text, loaded state, its deck's cards in ascending order)
 
@@ -34,7 +34,16 @@ def from_view(view: dict, seed: int):
     free = [k for k in view["objective_keys"] if k not in known.values()]
     excluded = {(a["accused"], a["named"]) for a in view["accusations"] if not a["correct"]}
     options = []
-    r, order = shuffled(r, range(720))
+    last = _LAST
+    rest = last[2] if last is not None else ()
+    got = draws(r, (720, len(rest)))  # the 720 orders' draws, then the deck's should the view be the last one
+    if got is None:
+        r, order = shuffled(r, range(720))
+        deck = None
+    else:
+        (r, after_deck), (js, deck_js) = got
+        order = Order(js)
+        deck = (after_deck, deck_js)
     perms = list(permutations(free))
     for idx in order:
         if idx >= len(perms):
@@ -59,15 +68,14 @@ def from_view(view: dict, seed: int):
         "result": view["result"],
     }
     public = _public_text(pos)
-    last = _LAST
     if public is not None and last is not None and last[0] == public:
-        s = _resample(last[1], last[2], seed, r, objs)
+        s = _resample(last[1], rest, seed, r, deck, objs)
         if s is not None:
             return s
     s = ChaosState.from_json(pos)
     if public is not None:
         keep = s._copy()
-        keep._legal, keep._ids = s._legal, s._ids
+        keep._legal = s._legal
         _LAST = (public, keep, tuple(sorted(s.deck)))
     return s
 
@@ -82,9 +90,10 @@ def _public_text(pos):
         return None
 
 
-def _resample(loaded, rest, seed, r, objs):
-    """`loaded` with this call's seed, objectives and deck order: what from_json gives for the same public
-    parts. None when from_json might refuse them (an objective it does not know, a seed out of range)."""
+def _resample(loaded, rest, seed, r, deck, objs):
+    """`loaded` with this call's seed, objectives and deck order (`rest` shuffled from `r`, or `deck`: the
+    state after it and its draws): what from_json gives for the same public parts. None when from_json
+    might refuse them (an objective it does not know, a seed out of range)."""
     cfg = loaded.cfg
     keys = [objs.get(i) for i in range(6)]
     if not -(2 ** 63) <= seed < 2 ** 64 or not all(type(k) is str for k in keys) \
@@ -93,7 +102,10 @@ def _resample(loaded, rest, seed, r, objs):
     s = loaded._copy()
     s.seed = seed
     s.objective = tuple(cfg.objectives.index(k) for k in keys)
-    s.rs, deck = shuffled(r, rest)
-    s.deck = tuple(deck)
-    s._legal, s._ids = loaded._legal, loaded._ids  # legal actions do not depend on the sampled parts
+    if deck is None:
+        s.rs, cards = shuffled(r, rest)
+    else:
+        s.rs, cards = deck[0], swapped(rest, deck[1])
+    s.deck = tuple(cards)
+    s._legal = loaded._legal  # the legal actions do not depend on the sampled parts
     return s

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import functools
+from itertools import compress, repeat
+from operator import is_
 
 from ...core import hexgrid as hx
 from ...core.errors import IllegalAction, NotationError
@@ -39,6 +41,17 @@ END_ACTION, PASS_ACTION = make(END), make(PASS)
 VOTE_ACTIONS = [make(AGREE), make(OBJECT)]
 
 
+@functools.lru_cache(maxsize=4096)
+def _verdict(program, alive, numbers, colours, groups, radius, limit):
+    """L.check on the table these make (the same table as ChaosState.table())."""
+    return L.check(program, L.Table(alive, numbers, colours, groups, radius, limit))
+
+
+@functools.cache
+def _places(free) -> tuple:
+    return tuple(make(PLACE, d) for d in free)
+
+
 @functools.cache
 def _writes(menu) -> tuple:
     return tuple(make(WRITE, t) for t in menu)
@@ -65,7 +78,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
     game_name = "lotus_chaos"
     __slots__ = ("cfg", "seed", "rs", "colour", "number", "objective", "pos", "alive", "areas", "texts",
                  "deck", "discard", "revealed", "groups", "phase", "seat", "round", "turn", "moved",
-                 "activated", "queue", "window", "accusations", "notice", "winners_", "outcome", "_legal", "_ids")
+                 "activated", "queue", "window", "accusations", "notice", "winners_", "outcome", "_legal")
 
     # ---- contract ------------------------------------------------------------------------------------
     @property
@@ -95,8 +108,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def apply(self, a) -> ChaosState:
         legal = self.legal_actions()
-        ids = self._ids  # the ids of the legal actions, when they came from the memo (identity is membership)
-        if a.__class__ is not Action or (id(a) not in ids if ids is not None else a not in legal):
+        # legal actions are interned: look for this very object first (in C), then for an equal one
+        if a.__class__ is not Action or not (any(map(is_, legal, repeat(a))) or a in legal):
             a = self.parse_action(a)
         s = self._copy()
         _EFFECTS[a.kind](s, a)
@@ -111,11 +124,11 @@ class ChaosState(PositionMixin, ViewMixin, State):
         s.deck, s.discard, s.revealed, s.groups = self.deck, self.discard, self.revealed, self.groups
         s.phase, s.seat, s.round, s.turn, s.moved = self.phase, self.seat, self.round, self.turn, self.moved
         s.activated, s.queue, s.window, s.accusations = self.activated, self.queue, self.window, self.accusations
-        s.notice, s.winners_, s.outcome, s._legal, s._ids = self.notice, self.winners_, self.outcome, None, None
+        s.notice, s.winners_, s.outcome, s._legal = self.notice, self.winners_, self.outcome, None
         return s
 
     def alive_seats(self) -> tuple:
-        return tuple(i for i, a in enumerate(self.alive) if a)
+        return tuple(compress(range(len(self.alive)), self.alive))
 
     def table(self) -> L.Table:
         return L.Table(self.alive_seats(), self.number, self.colour, self.groups, self.cfg.radius, self.cfg.limit)
@@ -154,41 +167,6 @@ class ChaosState(PositionMixin, ViewMixin, State):
         return seat
 
     # ---- legal actions ----------------------------------------------------------------------------------
-    def legal_actions(self) -> tuple:
-        acts = self._legal
-        if acts is None:
-            key = self._legal_key()
-            if key is None:
-                acts, self._ids = tuple(self._generate()), None
-            else:
-                memo = self.cfg.legal_memo
-                hit = memo.get(key)
-                if hit is None:
-                    if len(memo) >= 50_000:
-                        memo.clear()
-                    acts = tuple(self._generate())
-                    hit = memo[key] = (acts, frozenset(map(id, acts)))
-                acts, self._ids = hit
-            self._legal = acts
-        return acts
-
-    def _legal_key(self):
-        """Everything `_generate` reads, for the phases whose actions are memoised per Config (None: a task
-        in the queue, generated afresh)."""
-        if self.queue:
-            return None
-        ph = self.phase
-        if ph == ACT:
-            seat = self.seat
-            return (ACT, self.moved, self.pos[seat], self.activated, self.areas[seat])
-        if ph == ACCUSE_PHASE:
-            return (ACCUSE_PHASE, self.window[0], self.alive, self.number)
-        if ph == DRAW:
-            return (DRAW, self.seat, self.revealed, self.alive, self.number, None in self.texts)
-        if ph == SETUP:
-            return (SETUP, self.pos)
-        return (OVER,)
-
     def _generate(self) -> list:
         ph = self.phase
         if ph == OVER:
@@ -197,8 +175,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return self._task_options(self.queue[0])
         cfg = self.cfg
         if ph == SETUP:
-            taken = set(self.pos)
-            return [make(PLACE, d) for d in DIRECTIONS if cfg.board.corners[d] not in taken]
+            corners = cfg.board.corners
+            return _places(tuple(d for d in DIRECTIONS if corners[d] not in self.pos))
         if ph == DRAW:
             others = [self.number[i] for i in self._order_from(self.seat) if i != self.seat]
             acts = [make(KEEP, cfg.NAME[c], n) for c in self.revealed for n in others]
@@ -312,7 +290,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
     # ---- effects --------------------------------------------------------------------------------------------
     def _place(self, a):  # lotus_chaos.setup.corners
         self.pos = _put(self.pos, self.seat, self.cfg.board.corners[a.a])
-        if all(p is not None for p in self.pos):
+        if None not in self.pos:
             self.seat, self.round, self.turn = 0, 1, 1
             self._start_turn()
         else:
@@ -333,7 +311,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
         self.revealed = ()
         self.phase = ACT
         program = L.parse(a.a)
-        verdict = L.check(program, self.table())
+        verdict = _verdict(program, self.alive_seats(), self.number, self.colour, self.groups, self.cfg.radius,
+                           self.cfg.limit)
         if verdict and self.cfg.house and verdict[0] in L.SOCIAL:  # lotus_chaos.write.house-rules
             verdict = None
         if verdict:
