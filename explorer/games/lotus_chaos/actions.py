@@ -17,10 +17,11 @@ OBJECTIVE_WORDS = {"north": "north", "centre": "centre", "center": "centre", "so
 class Action:
     """Immutable; interned by text (identity is equality for generated actions). `a`, `b` are the
     arguments: a card name, a direction, a player number, an objective key or a card text."""
-    __slots__ = ("kind", "a", "b", "text")
+    __slots__ = ("kind", "a", "b", "text", "_hash")
 
     def __init__(self, kind, a, b, text):
         self.kind, self.a, self.b, self.text = kind, a, b, text
+        self._hash = hash(text)  # searches key dicts by actions
 
     def __str__(self):
         return self.text
@@ -32,7 +33,7 @@ class Action:
         return self is other or (isinstance(other, Action) and other.text == self.text)
 
     def __hash__(self):
-        return hash(self.text)
+        return self._hash
 
     def __reduce__(self):
         return (action, (self.text,))
