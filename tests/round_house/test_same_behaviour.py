@@ -5,7 +5,8 @@ to rewrite it: `.venv/bin/python tests/round_house/test_same_behaviour.py`, only
 change). For seeded random games (moves drawn with explorer.core.rng) it holds the actions played and digests
 of the legal actions at every state and, every 25th state and the last, of the JSON, the omniscient and seat-0
 views, the explanation of the chosen move, every successor's JSON (and that the state itself did not change),
-plus the scores. It also holds digests of positions rebuilt by `from_view` and the moves of two bots.
+plus the scores. It also holds digests of positions rebuilt by `from_view` (some from one view with several
+seeds in a row, as MCTS calls it) and the moves of the heuristic and MCTS bots.
 """
 import hashlib
 import json
@@ -14,7 +15,7 @@ from pathlib import Path
 import explorer
 from explorer.bots import make
 from explorer.core import rng
-from explorer.games import round_house  # noqa: F401  (registers the game)
+from explorer.games import round_house
 
 FIXTURE = Path(__file__).with_name("reference_trajectories.json")
 EVERY = 25
@@ -77,7 +78,7 @@ def _late(states):
     for s in states[len(states) * 3 // 4:]:
         if len(s.legal_actions()) > 1:
             return s
-    raise AssertionError("no choice after the middle of the game")
+    raise AssertionError("no choice in the last quarter of the game")
 
 
 def samples_and_bots() -> dict:
