@@ -1,4 +1,5 @@
-"""Set-up, JSON positions (saved or hand-written), rebuilding from one seat's view, conservation laws."""
+"""Set-up, JSON positions (saved or hand-written), conservation laws. Rebuilding a position from one seat's
+view (`from_view`) is in sample.py."""
 from __future__ import annotations
 
 from typing import Any

@@ -17,7 +17,7 @@ from ...core import rng
 from ...core.errors import PositionError
 from .shuffle import Order, draws, shuffled, swapped
 
-_LAST = None  # (public JSON text, loaded state, its deck's cards in ascending order)
+_LAST = None  # (text of the public parts, the loaded state, its deck's cards in ascending order)
 
 
 def from_view(view: dict, seed: int):
@@ -86,7 +86,7 @@ def _public_text(pos):
     seats = [{k: v for k, v in st.items() if k != "objective"} for st in pos["seats"]]
     try:
         return repr(dict(pos, seed=None, rng=None, seats=seats))
-    except Exception:  # noqa: BLE001 - e.g. nested too deeply: then the position is simply loaded
+    except Exception:  # e.g. nested too deeply: then the position is simply loaded
         return None
 
 
