@@ -233,6 +233,7 @@ class Config:
         self.edge_name = tuple(self.labels[i] + self.labels[j] for i, j in edges)
         self.edge_index = {n: k for k, n in enumerate(self.edge_name)}
         self.edge_index.update({n[::-1]: k for k, n in enumerate(self.edge_name)})
+        self.piece_text = tuple((None, f"wall {n}", f"gate {n}") for n in self.edge_name)  # [edge][WALL or GATE]
         # the shared geometry's canonical edge keys (hexgrid.edge), e.g. for drawing with edge_points
         self.edge_key = tuple(hexgrid.edge(self.pos[i], self.pos[j]) for i, j in edges)
         self.edge_of_key = {key: k for k, key in enumerate(self.edge_key)}

@@ -51,9 +51,9 @@ class Fields:
         # rice_paddy.walls.gates-limit: one inlet and one outlet per paddy; the reservoir is the
         # starting paddy's inlet
         start = region[cfg.start]
-        self.bad = frozenset(r for r in self.paddies if len(self.gates[r]) > (1 if r == start else 2))
+        self.bad = tuple(r for r in self.paddies if len(self.gates[r]) > (1 if r == start else 2))
         self.ok = not self.bad
-        self.after = {}  # (edge, piece) -> ok_after's answer
+        self.after = None  # ok_after's answers so far, at 2 * edge + piece - 1 (a list made when first needed)
         self.cuts = {}  # region -> its bridges (_bridges), worked out when first needed
         self.memo = {}  # other answers that depend on these walls and gates (remember)
         chain = []
@@ -80,15 +80,18 @@ class Fields:
         """Whether the gates limit (rice_paddy.walls.gates-limit) holds once `piece` closes open edge k:
         the same answer as fields(cfg, edges with the piece).ok. Only k's region can change: it stays whole
         (the new piece is inside it and counts for no paddy) or splits in two, whose gates are counted."""
-        key = (k, piece)
-        got = self.after.get(key)
+        after = self.after
+        if after is None:
+            after = self.after = [None] * (2 * cfg.E)
+        i = 2 * k + piece - 1
+        got = after[i]
         if got is None:
-            got = self.after[key] = self._ok_after(cfg, edges, k, piece)
+            got = after[i] = self._ok_after(cfg, edges, k, piece)
         return got
 
     def _ok_after(self, cfg, edges, k, piece) -> bool:
         r = self.region[cfg.edges[k][0]]
-        if self.bad - {r}:  # other regions keep their gates
+        if any(b != r for b in self.bad):  # other regions keep their gates
             return False
         if r not in self.cuts:
             self.cuts[r] = _bridges(cfg, edges, r)
@@ -105,7 +108,7 @@ class Fields:
 
     def remember(self, key, value):
         """Keep `value`, an answer that depends on these walls and gates and on `key` (the other things it
-        reads, e.g. the player's crops for state._alloc_boxes); at most MEMO of them."""
+        reads, e.g. the paddies in use for state._build_options); at most MEMO of them."""
         if len(self.memo) >= MEMO:
             self.memo.clear()
         self.memo[key] = value

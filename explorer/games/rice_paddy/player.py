@@ -23,7 +23,9 @@ class Player:
         "edges", "rocks", "water", "magic", "weeds", "pests", "crop", "fert",
         "hand", "played", "pick", "draft", "alloc", "build_left", "rock_left", "bought", "achieved",
         "moved", "tiles", "hold", "spent")
-    walled = None  # (edges, cfg, their Fields): a cache for RicePaddyState.F, not part of the position
+    # caches, not part of the position: (edges, cfg, their Fields) for RicePaddyState.F, and
+    # RicePaddyState._alloc_boxes' last answer with what it read
+    walled = boxes = None
 
     def copy(self) -> Player:
         p = object.__new__(Player)

@@ -242,24 +242,24 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         if wl > 0:
             if not final and (on("w build", 0) + 3) // 3 + on("l build", 0) <= F.open_edges:
                 out.append("w build")
-            out += [t for t, cap in wboxes if on(t, 0) < cap]
+            out += [t for t, cap in zip(*wboxes) if on(t, 0) < cap]
         if ll > 0:
             if not final:
                 if (on("w build", 0) + 2) // 3 + on("l build", 0) + 1 <= F.open_edges:
                     out.append("l build")
                 if on("l rock", 0) < (p.rocks & cfg.every_hex).bit_count():  # rocks on the field
                     out.append("l rock")
-            out += [t for t, cap in lboxes if on(t, 0) < cap]
+            out += [t for t, cap in zip(*lboxes) if on(t, 0) < cap]
         return out
 
     def _alloc_boxes(self, p, F, final: bool) -> tuple:
         """The weed, harvest and plant boxes (workers) and pest boxes (livestock) player p may use, each
-        with the most units useful on it: ([(text, cap)], [(text, cap)]). They do not depend on the
-        allocation, so F (the field's walls) remembers them for the field's contents."""
-        key = ("alloc", p.weeds, p.pests, p.crop, p.water | p.magic, p.fert, final)
-        got = F.memo.get(key)
-        if got is not None:
-            return got
+        with the most units useful on it: ((texts, caps), (texts, caps)). They do not depend on the
+        allocation, so the player keeps them while its field and its contents stay the same."""
+        key = (F, p.weeds, p.pests, p.crop, p.water | p.magic, p.fert, final)
+        got = p.boxes
+        if got is not None and got[0] == key:
+            return got[1]
         box = self.cfg.alloc_text
         weed, harvest, plant, pest = box["w weed"], box["w harvest"], box["w plant"], box["l pest"]
         w = [(weed[r], F.sizes[r] * p.weeds[r]) for r in F.paddies if p.weeds[r]]
@@ -278,10 +278,12 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
                     w.append((plant[h], self.cfg.max_paddy))
         pests = [(pest[r], max(p.pests[r], 1)) for r in F.paddies
                  if p.pests[r] or (p.crop[r] == PLANTED and not p.fert >> r & 1)]
-        return F.remember(key, (tuple(w), tuple(pests)))
+        boxes = (tuple(zip(*w)) or ((), ()), tuple(zip(*pests)) or ((), ()))
+        p.boxes = (key, boxes)
+        return boxes
 
     def can_place(self, seat, k, piece) -> str | None:
-        """None if `piece` may go on inner edge k, else the ledger id of the rule it breaks."""
+        """None if `piece` (WALL or GATE) may go on inner edge k, else the ledger id of the rule it breaks."""
         return self._place_rule(self.players[seat], self.F(seat), k, piece)
 
     def _place_rule(self, p, F, k, piece) -> str | None:
@@ -306,8 +308,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         key = ("build", self.walls > 0, self.gates > 0, tuple(r for r in F.paddies if not self.is_empty(p, F, r)))
         got = F.memo.get(key)
         if got is None:
-            got = F.remember(key, tuple(f"{word} {cfg.edge_name[k]}" for k in range(cfg.E)
-                                        for piece, word in ((WALL, "wall"), (GATE, "gate"))
+            got = F.remember(key, tuple(cfg.piece_text[k][piece] for k in range(cfg.E) for piece in (WALL, GATE)
                                         if self._place_rule(p, F, k, piece) is None))
         return list(got)
 
