@@ -48,7 +48,6 @@ GAMES = {
                     ".rx-action[data-text^='order:']", r"\bO\d\d\b"),
 }
 JSON_PATH = re.compile(r"\w+\.\d+\.")  # e.g. seats.0.hand.0.id
-STUDY = "lotus/05-study.ipynb"  # a study notebook (explorer.studies), read as a lesson
 
 # the Bokeh figure drawn in `panel` (BokehJS's root views know their elements), read from its models
 RACE_JS = """(panel) => {
@@ -80,7 +79,7 @@ def lab(tmp_path_factory):
         pytest.skip(f"{CHROMIUM} not found (apt-get install chromium); the browser test needs it")
     tmp = tmp_path_factory.mktemp("lab")
     work = tmp / "nb"
-    for path in [p for p, *_ in GAMES.values()] + [STUDY]:  # without outputs: saved widget views name models
+    for path, *_ in GAMES.values():  # without their outputs: saved widget views would name models
         (work / path).parent.mkdir(parents=True, exist_ok=True)  # no kernel has yet
         nb = nbformat.read(ROOT / "notebooks" / path, as_version=4)
         for cell in nb.cells:
@@ -103,7 +102,7 @@ def opened(lab):
         try:
             pages = {}
             began = time.monotonic()
-            for game, (path, *_) in [*GAMES.items(), ("study", (STUDY,))]:
+            for game, (path, *_) in GAMES.items():
                 context = browser.new_context(viewport={"width": 1400, "height": 1100})
                 errors: list[str] = []
                 external: list[str] = []
@@ -309,36 +308,3 @@ def test_the_tutorial_explorer(game, lab, opened):
         page.context.close()
         _close_session(base, token, path)
 
-
-def test_a_study_notebook_is_a_lesson(lab, opened):
-    """The Lotus study's notebook: marks drawn on the boards; at a find-the-move explorer, a wrong legal move is
-    judged wrong (the board stays), then the right one right (the explanation, with its rule ids)."""
-    from playwright.sync_api import expect
-
-    from explorer.studies import build
-    page, errors, external = opened["study"]
-    base, token, _ = lab
-    _wait_for_session(page, base, token, STUDY, timeout=120)
-    expect(page.locator(".rx-root .rx-mark-arrow").first).to_be_attached(timeout=120_000)
-    exercises = {ex.prompt: ex for ch in build("lotus").chapters for ex in ch.exercises.values() if ex.kind == "move"}
-    prompt = ".rx-exercise-prompt"
-    root = next(r for r in page.locator(".rx-root").all()
-                if r.locator(prompt).count() and r.locator(prompt).inner_text() in exercises
-                and r.locator(".rx-action").count() > 1)
-    ex = exercises[root.locator(".rx-exercise-prompt").inner_text()]
-    root.scroll_into_view_if_needed()
-    node = root.get_attribute("data-node")
-    assert root.locator(".rx-forward").is_disabled()  # no peeking past the exercise
-    wrong = next(t for t in root.locator(".rx-action").evaluate_all("els => els.map((e) => e.dataset.text)")
-                 if t not in ex.answers)
-    root.locator(f".rx-action[data-text='{wrong}']").click()
-    expect(root.locator(".rx-feedback")).to_have_attribute("data-result", "wrong")
-    assert root.get_attribute("data-node") == node
-    root.locator(".rx-input").fill(ex.answers[0])
-    root.locator(".rx-input").press("Enter")
-    expect(root.locator(".rx-feedback")).to_have_attribute("data-result", "right")
-    assert "lotus." in root.locator(".rx-feedback").inner_text()  # the rules the move relies on
-    assert root.get_attribute("data-node") != node
-    found = problems(page, ".rx-root:has(.rx-feedback)")
-    assert not found, "\n".join(found)
-    assert not errors and not external, (errors, external)

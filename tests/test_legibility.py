@@ -39,6 +39,12 @@ for game in {GAMES!r}:
         for _ in range(8):
             ex.back()
     display(ex)
+
+from explorer.studies import build  # a lesson: the Lotus study's first find-the-move, as its notebook opens it
+study = build("lotus")
+first = next(c for c in study.chapters if any(e.kind == "move" for e in c.exercises.values()))
+lesson_at = next(n for n, e in first.exercises.items() if e.kind == "move")
+display(study.explorer(study.chapters.index(first), at=lesson_at))
 """
 
 SAMPLE = """<div class=root style='width:300px'>
@@ -109,7 +115,7 @@ def boards(tmp_path_factory):
             page.locator(".jp-Notebook .jp-Cell").first.wait_for()
             _wait_for_kernel(page, base, token)
             _run_all_cells(page)
-            expect(page.locator(".rx-root")).to_have_count(len(GAMES), timeout=120_000)
+            expect(page.locator(".rx-root")).to_have_count(len(GAMES) + 1, timeout=120_000)  # and the lesson
             for i in range(len(GAMES)):
                 expect(page.locator(".rx-root").nth(i).locator(".rx-board svg").first).to_be_attached()
             print(f"JupyterLab with {len(GAMES)} boards ready in {time.monotonic() - t0:.1f}s")
@@ -348,3 +354,34 @@ def test_the_annotate_tool_by_clicking(boards, game):
     root.locator(".rx-annotate-start").click()
     expect(root.locator(".rx-annotate")).to_be_hidden()
     assert not root.locator(".rx-error").inner_text()
+
+
+def test_a_study_lesson_in_jupyterlab(boards):
+    """The Lotus study's first find-the-move, as its notebook opens it: no stepping past it; a wrong legal move is
+    judged wrong (the board stays), then the right one, typed, right, with the rule ids it relies on."""
+    from playwright.sync_api import expect
+
+    from explorer.studies import build
+    page, out = boards
+    root = page.locator(".rx-root").nth(len(GAMES))
+    root.scroll_into_view_if_needed()
+    exercises = {ex.prompt: ex for ch in build("lotus").chapters for ex in ch.exercises.values() if ex.kind == "move"}
+    ex = exercises[root.locator(".rx-exercise-prompt").inner_text()]
+    node = root.get_attribute("data-node")
+    assert root.locator(".rx-forward").is_disabled() and root.locator(".rx-bot").is_disabled()
+    wrong = next(t for t in root.locator(".rx-action").evaluate_all("els => els.map((e) => e.dataset.text)")
+                 if t not in ex.answers)
+    root.locator(f".rx-action[data-text='{wrong}']").click()
+    expect(root.locator(".rx-feedback")).to_have_attribute("data-result", "wrong")
+    assert root.get_attribute("data-node") == node
+    root.evaluate("(el) => { el.dataset.legibility = 'lesson'; }")
+    found = problems(page, ".rx-root[data-legibility='lesson']")
+    assert not found, "\n".join(found)
+    root.locator(".rx-input").fill(ex.answers[0])
+    root.locator(".rx-input").press("Enter")
+    expect(root).not_to_have_attribute("data-node", node)
+    if root.locator(".rx-exercise-prompt").count():  # a second exercise follows: its verdict starts empty
+        expect(root.locator(".rx-feedback")).to_have_count(0)
+        root.locator(".rx-back").click()
+    expect(root.locator(".rx-feedback")).to_have_attribute("data-result", "right")
+    assert "lotus." in root.locator(".rx-feedback").inner_text()  # the rules the move relies on
