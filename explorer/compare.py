@@ -168,6 +168,38 @@ def narrate(state: State, action, viewer: int | None = -1) -> str:
     return text
 
 
+ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
+
+
+def move_words(before: State, text: str, viewer) -> tuple[str, str]:
+    """(the move `text` as `viewer` may read it, its narration or '') for a move played in `before`; the
+    narration may still name what `viewer` cannot see in a game's own words: callers check it. Shared by the
+    explorer's log and the study page."""
+    try:
+        act = before.parse_action(text)
+        shown = before.redact(act, viewer)
+    except ENGINE_ERRORS:  # a game that cannot redact this: show nothing hidden
+        return (text if viewer is None else "?"), ""
+    try:
+        return shown, narrate(before, act, viewer)  # the same English in every view, hidden parts redacted
+    except ENGINE_ERRORS:
+        return shown, ""
+
+
+def turn_counter(state: State, names) -> str:
+    """'turn 12 · action 2 of 2 · Red to act' (or '… · game over'), with `names` the seats' names."""
+    try:
+        where = state.turn_label()
+    except ENGINE_ERRORS:
+        where = ""
+    if state.is_terminal:
+        who = "" if "game over" in where else "game over"
+    else:
+        p = state.current_player
+        who = f"{names[p] if 0 <= p < len(names) else f'seat {p}'} to act"
+    return " · ".join(x for x in (where, who) if x)
+
+
 def _narrate(state: State, act, viewer) -> str:
     if viewer is None or viewer == state.current_player or state.redact(act, viewer) == str(act):
         return state.explain(act)

@@ -22,8 +22,9 @@ import json
 from pathlib import Path
 
 from .annotations import GLYPHS, PALETTE, hidden_ids, places, redact_text
-from .compare import narrate
+from .compare import move_words, turn_counter
 from .core import widgets_root
+from .core.data import front_end
 from .core.seats import viewer as _viewer
 
 SHARE = 48  # a list or dict whose JSON is longer than this is stored once and referred to
@@ -59,13 +60,7 @@ def _seat_names(state) -> list[str]:
 
 
 def _move(node, viewer, hidden: set) -> tuple[str, str]:
-    before = node.before
-    act = before.parse_action(node.action)
-    text = before.redact(act, viewer)
-    try:
-        said = narrate(before, act, viewer)
-    except (ValueError, TypeError, KeyError, IndexError, NotImplementedError):
-        said = ""
+    text, said = move_words(node.before, node.action, viewer)
     if not said or any(i in said for i in hidden):
         said = text
     return text, said
@@ -112,7 +107,7 @@ def chapter_data(chapter, viewer) -> tuple[dict, list]:
         hidden = hidden_ids(state, viewer)
         item = {"id": node.id, "parent": None if node.parent is None else node.parent.id, "ply": node.ply,
                 "children": [c.id for c in node.children], "comment": redact_text(node.comment, hidden),
-                "to_move": state.current_player, "counter": _counter(state, names)}
+                "to_move": state.current_player, "counter": turn_counter(state, names)}
         if node.parent is not None:
             item["text"], item["label"] = _move(node, viewer, hidden)
             item["actor"] = node.actor
@@ -137,19 +132,6 @@ def _who(viewer, names) -> str:
     if viewer == -1:
         return "a spectator"
     return names[viewer] if viewer < len(names) else f"seat {viewer + 1}"
-
-
-def _counter(state, names) -> str:
-    try:
-        where = state.turn_label()
-    except (ValueError, TypeError, KeyError, NotImplementedError):
-        where = ""
-    if state.is_terminal:
-        who = "" if "game over" in where else "game over"
-    else:
-        p = state.current_player
-        who = f"{names[p] if 0 <= p < len(names) else f'seat {p}'} to act"
-    return " · ".join(x for x in (where, who) if x)
 
 
 def page_data(study, seat=None) -> dict:
@@ -179,14 +161,9 @@ def _script_json(data) -> str:
 def page_html(study, seat=None) -> str:
     from html import escape
     root = widgets_root()
-    js = [(root / "common.js").read_text(encoding="utf-8")]
-    for p in sorted((root / "boards").glob("*.js")):
-        js.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
-    js.append((root / "marks.js").read_text(encoding="utf-8"))
-    js.append((root / "page.js").read_text(encoding="utf-8"))
     css = (root / "explorer.css").read_text(encoding="utf-8") + (root / "page.css").read_text(encoding="utf-8")
     data = page_data(study, seat)
-    code = "\n".join(js).replace("</script", "<\\/script")
+    code = front_end("marks.js", "page.js").replace("</script", "<\\/script")
     return ("<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
             "<meta name=viewport content='width=device-width, initial-scale=1'>"
             "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; script-src 'unsafe-inline'; "

@@ -35,9 +35,10 @@ import anywidget
 import traitlets as t
 
 from .annotations import redact_text
-from .compare import narrate as _narrate
-from .compare import view_ids
+from .compare import ENGINE_ERRORS as _ENGINE_ERRORS
+from .compare import move_words, turn_counter, view_ids
 from .core import IllegalAction, State, rng, widgets_root
+from .core.data import front_end
 from .core.errors import clip as _clip_text
 from .core.seats import EVERYTHING, SPECTATOR
 from .core.seats import viewer as _viewer
@@ -51,7 +52,6 @@ _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "di
            "edit_state", "lesson")
 BOT_NAMES = ("random", "heuristic", "mcts")
 _PLAYOUT_LIMIT = 10_000
-_ENGINE_ERRORS = (ValueError, TypeError, KeyError, IndexError, NotImplementedError)
 PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the current node, moving a
               # page at a time, so stepping inside it resends nothing but the current-node marker
 ALTS = 8      # variations listed per node
@@ -62,15 +62,8 @@ RACE_MAX_WAIT = 1.0  # and at least this often during a long burst (play at spee
 
 @functools.cache
 def _bundle() -> str:
-    """The front end: common helpers, every game's board, then the shell (one ES module, no imports)."""
-    root = widgets_root()
-    out = [(root / "common.js").read_text(encoding="utf-8")]
-    for p in sorted((root / "boards").glob("*.js")):  # a block each: boards cannot clash with each other
-        out.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
-    out.append((root / "editor.js").read_text(encoding="utf-8"))
-    out.append((root / "marks.js").read_text(encoding="utf-8"))
-    out.append((root / "explorer.js").read_text(encoding="utf-8"))
-    return "\n".join(out)
+    """The explorer's front end: the boards, the editor, the marks, then the shell."""
+    return front_end("editor.js", "marks.js", "explorer.js")
 
 
 def _seat_value(seat) -> int | None:
@@ -618,19 +611,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         """(text as `viewer` may read it, unsanitised explanation or '') for the move into `node`."""
         key = (node.id, viewer)
         if key not in self._texts:
-            before = node.before
-            try:
-                act = before.parse_action(node.action)
-                text = before.redact(act, viewer)
-            except _ENGINE_ERRORS:  # a game that cannot redact this: show nothing hidden
-                act, text = None, node.action if viewer is None else "?"
-            explain = ""
-            if act is not None:  # the same English in every view; only hidden parts are redacted
-                try:
-                    explain = _narrate(before, act, viewer)
-                except _ENGINE_ERRORS:
-                    explain = ""
-            self._texts[key] = (text, explain)
+            self._texts[key] = move_words(node.before, node.action, viewer)
         return self._texts[key]
 
     def _label(self, node: Node, viewer, hidden: set) -> str:
@@ -681,18 +662,6 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             out.append({"id": alt.id, "main": i == 0, "moves": moves, "longer": m is not None,
                         "variation": i + 1})
         return out
-
-    def _counter(self, state, terminal: bool) -> str:
-        try:
-            where = state.turn_label()
-        except _ENGINE_ERRORS:
-            where = ""
-        if terminal:
-            who = "" if "game over" in where else "game over"
-        else:
-            p = state.current_player
-            who = f"{self._seat_names[p] if 0 <= p < self._players else f'seat {p}'} to act"
-        return " · ".join(x for x in (where, who) if x)
 
     def _sync(self) -> None:
         tl = self._tl
@@ -754,7 +723,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "earlier": bool(back) and back[0].parent is not tl.root,
             "at_start": node.parent is None, "at_end": not node.children or stopped, "to_move": to_move,
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
-            "hint": hint, "counter": self._counter(state, terminal), "nodes": len(tl),
+            "hint": hint, "counter": turn_counter(state, self._seat_names), "nodes": len(tl),
             "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": redact_text(node.comment, hidden), "children": here, "editing": editor is not None,
             "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it

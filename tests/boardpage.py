@@ -4,8 +4,9 @@
         page.evaluate("v => rxDraw(v)", state.view(seat))
         page.locator('[data-mark="N"]').count()
 
-The page holds the explorer's own front-end files (common.js, every board, marks.js if present) and
-its CSS; `rxDraw(view)` draws the board for `view` into #board. Used by tests of the boards' marks.
+The page holds the explorer's own front-end files (common.js, every board, marks.js) and its CSS;
+`rxDraw(view)` draws the board for `view` into #board, `rxUpdate(view)` patches the board drawn there in
+place with the board's own `update` (true if it could). Used by tests of the boards' marks.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import json
 from pathlib import Path
 
 from explorer.core import widgets_root
+from explorer.core.data import front_end
 
 from .test_browser import CHROMIUM, CHROMIUM_ARGS
 
@@ -24,23 +26,19 @@ window.rxDraw = (view, seat = null) => {
   document.getElementById("board").replaceChildren(el);
   return el;
 };
+window.rxUpdate = (view, seat = null) => BOARDS[view.game].update(
+  document.querySelector("#board > *"), view, null, { send: () => {}, seat, meta: {} });
 window.rxReady = true;
 """
 
 
 def page_html() -> str:
     root = widgets_root()
-    parts = [(root / "common.js").read_text(encoding="utf-8")]
-    for p in sorted((root / "boards").glob("*.js")):
-        parts.append("{\n" + p.read_text(encoding="utf-8") + "\n}")
-    marks = root / "marks.js"
-    if marks.exists():
-        parts.append(marks.read_text(encoding="utf-8"))
-    parts.append(_DRIVER)
+    code = front_end("marks.js") + "\n" + _DRIVER
     css = (root / "explorer.css").read_text(encoding="utf-8")
     return ("<!doctype html><meta charset=utf-8><style>" + css + "</style>"
             "<div class='rx-root'><div class='rx-board' id='board'></div></div>"
-            "<script type=module>" + "\n".join(parts) + "</script>")
+            "<script type=module>" + code + "</script>")
 
 
 @contextlib.contextmanager

@@ -28,6 +28,17 @@ def widgets_root() -> Path:
     return _packaged_or_source("_widgets", "widgets")
 
 
+def front_end(*tail: str) -> str:
+    """One ES module with no imports: widgets/common.js, every game's board, then the `tail` files of widgets/.
+    The explorer, the study page (explorer.publish) and the boards' test page are all built this way."""
+    root = widgets_root()
+    out = [(root / "common.js").read_text(encoding="utf-8")]
+    for p in sorted((root / "boards").glob("*.js")):  # a block each: boards cannot clash with each other
+        out.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
+    out.extend((root / name).read_text(encoding="utf-8") for name in tail)
+    return "\n".join(out)
+
+
 def _explain(err: ValidationError, where: str) -> DataError:
     lines = []
     errors = err.errors()

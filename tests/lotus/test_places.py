@@ -135,19 +135,13 @@ def test_board_draws_each_place_once(page):
 @pytest.mark.browser
 def test_marks_follow_updates_in_place(page):
     """The board patches itself on update: after moves, the marks are those of the new view."""
-    from explorer.core import widgets_root
-    root = widgets_root()  # the page's boards are module-scoped: load common.js and this board once more
-    code = "\n".join((root / f).read_text(encoding="utf-8") for f in ("common.js", "boards/lotus.js"))
-    page.add_script_tag(content=code + "\nwindow.rxLotus = BOARDS.lotus;", type="module")
-    page.wait_for_function("window.rxLotus !== undefined")
     state = dict(POSITIONS)["start {'players': 3}"]
-    page.evaluate("""v => { window.rxEl = rxLotus.draw(v, { send: () => {}, seat: 0, meta: {} });
-      document.getElementById("board").replaceChildren(rxEl); }""", state.view(0))
+    page.evaluate("v => { rxDraw(v, 0); }", state.view(0))
     rnd = random.Random(7)
     for _ in range(4):
         state = _play(state, rnd, 5)
         view = state.view(0)
-        page.evaluate("v => rxLotus.update(rxEl, v)", view)
+        page.evaluate("v => rxUpdate(v, 0)", view)
         marks = page.evaluate(MARKS)
         assert set(marks) == set(places(view)) and all(len(b) == 1 for b in marks.values())
     assert page.rx_errors == []

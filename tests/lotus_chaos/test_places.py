@@ -94,17 +94,11 @@ MARKS = """() => [...document.querySelectorAll('#board [data-mark]')].map((e) =>
 })"""
 
 
-# the bare page draws only; updating in place needs the board object, which lives in the page's module scope
-UPDATE = "window.rxUpdate = (v) => BOARDS[v.game].update(document.querySelector('#board > *'), v);\n"
-
-
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
     from tests import boardpage
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(boardpage, "_DRIVER", UPDATE + boardpage._DRIVER)
-        with boardpage.board_page(tmp_path_factory.mktemp("chaos_places")) as pg:
-            yield pg
+    with boardpage.board_page(tmp_path_factory.mktemp("chaos_places")) as pg:
+        yield pg
 
 
 def marks(page) -> list:
