@@ -1,0 +1,119 @@
+"""Bot strength: seeded head-to-head tournaments with confidence intervals (issue 17).
+
+    python benchmarks/bench_strength.py lotus [--games 60] [--baseline 11fa4a8] [--workers 2]
+    python benchmarks/bench_strength.py rice_paddy --mcts-seconds 1 --games 12
+
+Without --mcts-seconds: the game's heuristic today against the heuristic as it was at `--baseline` (a git
+revision; its `explorer/games/<game>/heuristic.py` is read with `git show` and loaded beside today's
+package, so it uses today's engine). With it: MCTS with that many seconds per decision against today's
+heuristic (MCTS with `--mcts-iterations` instead is reproducible).
+
+Seats alternate between the two bots around the table and rotate from game to game (explorer.simulate,
+rotate=True), so each bot sits in every seat equally often. The figure is the share of head-to-head seat
+pairs the first bot wins: in every game, every pair (a seat of bot A, a seat of bot B) counts 1 when A's
+seat ranks better, 1/2 on equal rank, 0 otherwise. The 95% interval is a bootstrap over games (pairs in
+one game are not independent), seeded, 2,000 resamples. Prints one markdown row.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from explorer.bots import HeuristicBot, MCTSBot
+from explorer.core.registry import spec
+from explorer.simulate import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "11fa4a8"  # main at the start of the issue 17 heuristic work
+
+
+def baseline_module(game: str, rev: str):
+    """The game's heuristic.py as it was at `rev`, loaded as a sibling of today's (relative imports resolve
+    to today's package)."""
+    text = subprocess.run(["git", "show", f"{rev}:explorer/games/{game}/heuristic.py"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout
+    name = f"explorer.games.{game}._heuristic_at_{rev}"
+    if name in sys.modules:
+        return sys.modules[name]
+    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader=None))
+    mod.__package__ = f"explorer.games.{game}"
+    sys.modules[name] = mod
+    exec(compile(text, f"{rev}:explorer/games/{game}/heuristic.py", "exec"), mod.__dict__)
+    return mod
+
+
+class OldHeuristic(HeuristicBot):
+    """HeuristicBot rating with the baseline module (set by `setup`)."""
+
+    name = "heuristic (old)"
+    module = None
+
+    def rate(self, game, view, actions, state=None):
+        return [float(v) for v in self.module.rate(view, actions, **self.params)]
+
+
+def pair_scores(df, a: str, b: str) -> list[tuple[float, int]]:
+    """Per game: (points of bot a over its pairs with bot b, number of pairs)."""
+    out = []
+    for _, g in df.groupby("game_id"):
+        ra = g[g.bot == a]["rank"].tolist()
+        rb = g[g.bot == b]["rank"].tolist()
+        pts = sum(1.0 if x < y else 0.5 if x == y else 0.0 for x in ra for y in rb)
+        out.append((pts, len(ra) * len(rb)))
+    return out
+
+
+def bootstrap(per_game, rounds: int = 2000, seed: int = 0) -> tuple[float, float, float]:
+    total = sum(p for p, _ in per_game) / max(1, sum(n for _, n in per_game))
+    r = random.Random(seed)
+    k = len(per_game)
+    means = []
+    for _ in range(rounds):
+        pick = [per_game[r.randrange(k)] for _ in range(k)]
+        means.append(sum(p for p, _ in pick) / max(1, sum(n for _, n in pick)))
+    means.sort()
+    return total, means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=17)
+    ap.add_argument("--baseline", default=BASELINE)
+    ap.add_argument("--mcts-seconds", type=float, default=None)
+    ap.add_argument("--mcts-iterations", type=int, default=None)
+    ap.add_argument("--workers", type=int, default=1)
+    args = ap.parse_args(argv)
+    players = args.players or spec(args.game).default_players
+    if args.mcts_seconds is None and args.mcts_iterations is None:
+        OldHeuristic.module = baseline_module(args.game, args.baseline)
+        a, b = HeuristicBot(), OldHeuristic()
+        what = f"heuristic vs heuristic at {args.baseline}"
+    else:
+        kw = {"seconds": args.mcts_seconds, "iterations": args.mcts_iterations or 10**9} \
+            if args.mcts_seconds else {"iterations": args.mcts_iterations}
+        a, b = MCTSBot(**kw), HeuristicBot()
+        what = f"MCTS ({a.label}) vs heuristic"
+    t0 = time.perf_counter()
+    backend = "processes" if args.workers > 1 else "inprocess"
+    df = simulate(args.game, [a, b], n_games=args.games, seed=args.seed, players=players, rotate=True,
+                  backend=backend, workers=args.workers if args.workers > 1 else None, progress=False)
+    secs = time.perf_counter() - t0
+    la, lb = a.label, b.label
+    share, lo, hi = bootstrap(pair_scores(df, la, lb))
+    wins = {lab: df[df.bot == lab].winner.mean() for lab in (la, lb)}
+    print(f"| {args.game} {players}p | {what} | {args.games} | {share:.0%} [{lo:.0%}, {hi:.0%}] | "
+          f"{wins[la]:.0%} / {wins[lb]:.0%} | {secs:.0f} s | {platform.machine()} |")
+    return df
+
+
+if __name__ == "__main__":
+    main()
