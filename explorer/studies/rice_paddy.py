@@ -50,12 +50,15 @@ def _heuristic(state) -> dict[str, float]:
     return {r.action: float(r.value) for r in rows}
 
 
-def _bot_says(state, answer: str) -> str:
+def _bot_says(state, expect: str, other: str) -> str:
+    """What the heuristic bot picks here, against `other`; the text around it explains `expect`, so a bot
+    that now picks something else stops the build."""
     values = _heuristic(state)
     pick = next(iter(values))
-    rest = len(values) - 1 - (answer != pick)
+    if pick != expect:
+        raise ValueError(f"the study says the heuristic bot picks {expect} here, but it now picks {pick}")
     return (f"The heuristic bot (explorer.bots.make('heuristic').analyse) picks {pick}: value "
-            f"{values[pick]:.1f}, against {values[answer]:.1f} for {answer} and {rest} other moves.")
+            f"{values[pick]:.1f}, against {values[other]:.1f} for {other} and {len(values) - 2} other moves.")
 
 
 def _starting_gate(study, start):
@@ -140,9 +143,12 @@ def _second_paddy(study, start):
                 highlights=["Red bd"], glyph="!")
     tl.back()
     bad = tl.play("wall bd")
-    tl.comment(bad, "b is closed, but the chain ends there for the whole game. " + _bot_says(n.state, "gate bd")
-               + " Its rule counts the paddies on the water chain after one piece, and wall bd and gate bd "
-               "both make it a, b: one move ahead they look the same.")
+    tl.comment(bad, "b is closed, but the chain ends there for the whole game. "
+               + _bot_says(n.state, "gate eg", "gate bd") + " It plans a different field: one five-hex paddy b, c, "
+               "d, e, f, which three pieces (eg, eh, fh) close together with a second paddy g, h, i, j behind the "
+               "gate eg, since the harvest table pays more rice a hex for bigger paddies; Red's rocks on c and f "
+               "must go (an ox each) before it takes water. Wall bd and gate bd fit no part of that plan, so the "
+               "bot rates them alike.")
     tl.annotate(bad, highlights=[("Red bd", "red"), ("Red ab", "red")], glyph="??")
     tl.goto(good)
     n = tl.play("wall cd")
@@ -295,9 +301,10 @@ def _drain(study):
     n = tl.play("drain b")
     tl.comment(n, "b is dry, but its disc goes to Blue's reservoir (rice_paddy.drain.to-next), and the "
                "reservoir's single disc cannot fill fh whole at the flood: it fills b again, after the "
-               "harvest, and fh stays dry and unplanted. " + _bot_says(s, "flow R f")
-               + " Its rule drains a grown paddy before the harvest; it does not look at where the water "
-               "could go instead.")
+               "harvest, and fh stays dry and unplanted. " + _bot_says(s, "flow R f", "drain b")
+               + " Its rule lets the reservoir's water pass a paddy that must be dried while that paddy is still "
+               "full, then lets the paddy's own water flow down the chain into a paddy that can use it, and drains "
+               "to the next player only what no paddy below can take.")
     tl.annotate(n, arrows=[("Red b", "Blue reservoir", "red")], glyph="?")
     tl.goto(tl.root)
     n = tl.play("flow b f")

@@ -31,11 +31,22 @@ def test_helpers_reach_steps_and_fix_the_order():
 
 
 def test_bot_hook_rates_from_the_view_only():
+    """The heuristic's rating rebuilt from the seat's view equals its rating of the real position, whose
+    hidden parts (other seats' cards and allocations, the deck orders) differ, throughout a whole game; and
+    the spirit draft and play are rated, not left to chance."""
+    import explorer
     from explorer.games.rice_paddy.heuristic import rate
-    s = game(2, seed=1)
-    assert rate(s.view(0), s.legal_actions()) == [0.0] * len(s.legal_actions())  # draft: left to chance
-    s = until(s, "alloc")
-    seat = s.current_player
-    scores = rate(s.view(seat), s.legal_actions())
-    assert scores.count(1.0) == 1 and len(scores) == len(s.legal_actions())
-    assert s.legal_actions()[scores.index(1.0)] == simple_policy(s, random.Random(0))
+    from explorer.games.rice_paddy.strategy import scores
+    s = game(3, seed=1, setup=False)
+    bot = explorer.bots.make("heuristic", seed=1)
+    seen = set()
+    while not s.is_terminal:
+        acts = s.legal_actions()
+        if len(acts) > 1:
+            got = rate(s.view(s.current_player), acts)
+            assert got == scores(s, acts), (s.round, s.step, acts)
+            seen.add(s.step)
+            if s.step in ("draft", "play"):
+                assert len(set(got)) > 1, (s.step, acts)
+        s = s.apply(bot.choose(s))
+    assert {"setup", "draft", "play", "spirits", "alloc", "build", "rocks", "drain", "achieve", "market"} <= seen

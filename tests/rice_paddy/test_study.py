@@ -121,10 +121,30 @@ def test_wall_bd_seals_the_chain_and_gate_bd_does_not(study):
     assert [cfg.labels[r] for r in fields(cfg, closed).chain] == ["a", "b", "d"]
 
 
-def test_the_heuristic_bot_falls_for_both_traps(study):
-    assert "picks wall bd: value 1.0, against 0.0 for gate bd" in study.chapters[1].timeline.nodes[12].comment
+def test_what_the_heuristic_bot_picks_in_the_study(study):
+    """The comments quote the bot: it plans the five-hex paddy bcdef instead of closing b, and it avoids the
+    drain trap, keeping all of Red's water as the exercise does."""
+    from explorer.bots import make
+    bad = study.chapters[1].timeline.nodes[12]
+    assert bad.action == "wall bd"
+    assert "picks gate eg: value 9.0, against 0.0 for gate bd and 27 other moves" in bad.comment
+    s = bad.before
+    bot = make("heuristic", seed=0)
+    for _ in range(2):  # Red's two free pieces
+        s = s.apply(bot.choose(s))
+    cfg = s.cfg
+    assert sorted(cfg.edge_name[k] for k, e in enumerate(s.players[0].edges) if e == 2) == ["ab", "eg"]
+    assert s.players[0].edges[cfg.edge_index["eh"]] == 1  # a wall: eg, eh and fh will close bcdef and ghij
     drain = next(n for n in study.chapters[4].timeline if n.action == "drain b")
-    assert "picks drain b: value 1.0, against 0.0 for flow R f" in drain.comment
+    assert "picks flow R f: value 1.0, against 0.0 for drain b" in drain.comment
+    s = drain.before
+    moves = []
+    while s.step == "drain" and s.current_player == 0:
+        moves.append(bot.choose(s))
+        s = s.apply(moves[-1])
+    assert moves == ["flow R f", "flow b h", "done"]
+    red = s.view(None)["seats"][0]
+    assert red["water"] == "adfh" and red["reservoir"] == 0
 
 
 def test_the_first_round_goes_as_the_question_says(study):

@@ -1,28 +1,42 @@
 """Bot hooks for Rice Paddy (see explorer.bots.base.hooks): a greedy rating read from one seat's view and
 the per-seat columns `explorer.simulate` adds.
 
-The rating replays `examples.simple_policy` on a state rebuilt from the view (`from_view`; the policy only
-reads the acting seat's own field, resources and legal actions, which the view shows in full): the action
-it picks scores 1, the others 0. Spirit draft and play choices are left to chance (all score 0).
+The rating rebuilds a state from the view (`from_view`; the rules read only the acting seat's own field,
+resources and hand and the public board) and follows these rules (explorer.games.rice_paddy.strategy):
+
+1. Keep a target field: a chain of up to three paddies after the starting one, each joined to the one
+   before by a gate, so the reservoir's water reaches all of them. Of the chains its walls and gates still
+   allow, take the one with the most harvest-table rice (big paddies pay more per hex; paddies further down
+   the chain count less) for the pieces still to build and the rocks inside it. The starting gate points
+   into that chain's first paddy.
+2. Build that chain's pieces, finishing the paddy nearest the reservoir first (a gate where the chain goes
+   on, walls elsewhere); free walls first, then oxen, then three workers a piece.
+3. Allocate in this order: harvest every grown paddy (choosing how many hexes, and which weeds to pull
+   first, for the most rice), oxen on its pests; oxen on the rocks inside the planned paddies; plant the
+   chain's empty paddies that the flood will fill; build the next planned paddy (planting it too if the
+   water will reach it); an ox on a planted paddy to fertilise it when the water can refill it; then more
+   pieces with the workers left.
+4. Drain a paddy only when it must be dry (harvest, fertiliser), letting each disc flow down the chain into
+   a paddy that can use it before draining any to the next player.
+5. Spirit cards: draft the card worth most rice over the rounds it will act (active cards act every round,
+   so early ones are worth more); play first the one that gains most by acting now, counting the chance of
+   going first and taking the rain; use every card, aiming weeding and pest cards at the biggest crops, rock
+   cards at the planned paddies, magic water and planting at the biggest paddies.
+6. Remove the planned paddies' rocks first; take the achievement paying most rice; buy an ox while one is
+   needed for rocks or building, and a worker when next round's farming needs more workers than it has.
 
 `result_columns(state)` reads a finished game's state only; per-harvest numbers come from replaying a
 game with the engine's event reports (`explorer.games.rice_paddy.study`).
 """
 from __future__ import annotations
 
-import random
-
-from .examples import simple_policy
 from .player import GROWN, PLANTED
+from .strategy import scores
 
 
 def rate(view: dict, actions, **params) -> list[float]:
     from . import from_view
-    if view.get("step") in ("draft", "play"):
-        return [0.0] * len(actions)
-    state = from_view(view, 0)
-    pick = simple_policy(state, random.Random(0))
-    return [1.0 if a == pick else 0.0 for a in actions]
+    return scores(from_view(view, 0), actions)
 
 
 # ---- simulation columns ----------------------------------------------------------------------------

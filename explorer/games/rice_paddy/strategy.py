@@ -1,0 +1,666 @@
+"""The heuristic bot's plan for one Rice Paddy seat (see heuristic.py for the policy in plain words).
+
+Everything here reads one seat's own field and resources and the public board, never another seat's hidden
+cards: `Farm(state, seat)` gathers what the rules below need, and `scores(state, actions)` rates each legal
+action of the seat to act. The state may be one rebuilt from the seat's view (`from_view`).
+
+A *plan* is a target field: a chain of paddies from the starting paddy, each joined to the one before by a
+gate (rice_paddy.walls.gates-limit allows one inlet and one outlet), listed once per board by `plans(cfg)`.
+The bot follows the best plan that its walls and gates still allow.
+"""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+
+import numpy as np
+
+from .fields import GATE, OPEN, WALL
+from .player import GROWN, NONE, PLANTED
+from .steps import infestation
+
+LINKS = 3  # paddies a plan may add after the starting paddy
+PIECES = 7  # most pieces a plan may need beyond the starting paddy's three
+CHAIN_WEIGHT = (1.0, 0.8, 0.6)  # a paddy further down the chain gets water later and less often
+PIECE_COST = 2.5  # rice a wall or gate is worth (three workers)
+ROCK_COST = 2.0  # rice a rock in a planned paddy costs (a livestock's round), more for each paddy it blocks
+WEED_FIRST = True  # pull the weeds of a dry paddy before planting it
+FERTILISE = True  # put an ox on a planted paddy to fertilise it when the water can refill it
+HARVESTS = {1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 6: 1, 7: 0}  # harvests a paddy finished in this round can still give
+
+
+# ---- the plans of a board ----------------------------------------------------------------------------
+
+class Plans:
+    """Every chain of up to LINKS paddies from the starting paddy needing at most PIECES pieces, as arrays
+    (one row per plan) so that a position's best plan is a few matrix products."""
+
+    def __init__(self, cfg):
+        H, E = cfg.H, cfg.E
+        nbr = [0] * H
+        for i, j in cfg.edges:
+            nbr[i] |= 1 << j
+            nbr[j] |= 1 << i
+        start = 1 << cfg.start
+        subsets = [m for m in _connected_sets(H, nbr, cfg.max_paddy) if not m & start]
+        edge_mask = [(1 << i) | (1 << j) for i, j in cfg.edges]
+
+        def bound(m):
+            return [k for k in range(E) if (edge_mask[k] & m).bit_count() == 1]
+
+        bounds = {m: bound(m) for m in subsets + [start]}
+        chains = []
+
+        def extend(chain, used, gates, closed):
+            if len(chain) > 1:
+                chains.append((tuple(chain), tuple(gates), closed))
+            if len(chain) > LINKS or len(chains) > 20000:
+                return
+            last = chain[-1]
+            for m in subsets:
+                if m & used:
+                    continue
+                new = closed | set(bounds[m])
+                if len(new) - len(bounds[start]) > PIECES:
+                    continue
+                for k in bounds[m]:
+                    if edge_mask[k] & last:
+                        extend(chain + [m], used | m, gates + [k], new)
+
+        extend([start], start, [], set(bounds[start]))
+        chains.append(((start,), (), set(bounds[start])))  # the starting paddy alone: build nothing
+        n = len(chains)
+        self.chains = [c for c, _, _ in chains]
+        self.gate_edges = [g for _, g, _ in chains]
+        self.bound = np.zeros((n, E), np.float32)
+        self.inside = np.zeros((n, E), np.float32)
+        self.gate = np.zeros((n, E), np.float32)
+        self.rock = np.zeros((n, H), np.float32)
+        self.value = np.zeros(n, np.float32)
+        self.rank = []  # per plan: edge -> chain position of the first paddy the edge closes
+        table = cfg.harvest[0][0]
+        for x, (chain, gates, closed) in enumerate(chains):
+            rank = {}
+            for pos, m in enumerate(chain):
+                for k in bounds[m]:
+                    rank.setdefault(k, pos)
+                for k in range(E):
+                    if edge_mask[k] & m == edge_mask[k]:
+                        self.inside[x, k] = 1
+                if pos:
+                    self.value[x] += CHAIN_WEIGHT[pos - 1] * table[bin(m).count("1") - 1]
+                    blocked = len(chain) - pos
+                    for h in range(H):
+                        if m >> h & 1:
+                            self.rock[x, h] = ROCK_COST * (1 + 0.5 * (blocked - 1))
+            for k in closed:
+                self.bound[x, k] = 1
+            for k in gates:
+                self.gate[x, k] = 1
+            self.rank.append(rank)
+        self.wall = self.bound - self.gate
+        self.gates_needed = self.gate.sum(axis=1)
+
+
+def _connected_sets(H, nbr, most):
+    """Bit masks of the connected sets of 1..most hexes."""
+    found = set()
+    frontier = {1 << h for h in range(H)}
+    while frontier:
+        found |= frontier
+        grow = set()
+        for m in frontier:
+            if bin(m).count("1") >= most:
+                continue
+            near = 0
+            for h in range(H):
+                if m >> h & 1:
+                    near |= nbr[h]
+            near &= ~m
+            for h in range(H):
+                if near >> h & 1:
+                    grow.add(m | 1 << h)
+        frontier = grow - found
+    return sorted(found)
+
+
+@functools.lru_cache(maxsize=8)
+def plans(cfg) -> Plans:
+    return Plans(cfg)
+
+
+class Plan:
+    """The chosen target: paddies (hex masks, the starting paddy first), gate and wall edges, and per edge
+    the chain position of the first paddy it closes."""
+    __slots__ = ("paddies", "gates", "edges", "rank", "score")
+
+    def __init__(self, P: Plans, x: int, score: float):
+        self.paddies = P.chains[x]
+        self.gates = frozenset(P.gate_edges[x])
+        self.edges = frozenset(int(k) for k in np.flatnonzero(P.bound[x]))
+        self.rank = P.rank[x]
+        self.score = float(score)
+
+
+_BEST: dict = {}
+
+
+def best_plan(state, seat) -> Plan:
+    """The plan with the most rice for the pieces still to build and the rocks in its paddies, among those
+    the seat's walls and gates allow (none inside a planned paddy, gates only where it wants gates, no piece
+    splitting a paddy in use). Remembered per field."""
+    cfg = state.cfg
+    p = state.players[seat]
+    F = state.F(seat)
+    frozen = tuple(r for r in F.paddies if not state.is_empty(p, F, r))
+    rnd = min(state.round, 7)
+    key = (cfg.key, p.edges, p.rocks, frozen, rnd, state.gates > 0)
+    got = _BEST.get(key)
+    if got is not None:
+        return got
+    P = plans(cfg)
+    E = cfg.E
+    walls = np.array([e == WALL for e in p.edges], np.float32)
+    gates = np.array([e == GATE for e in p.edges], np.float32)
+    opened = np.array([e == OPEN for e in p.edges], np.float32)
+    locked = np.zeros(E, np.float32)  # open edges inside a paddy in use: no piece may go there
+    for r in frozen:
+        m = F.mask[r]
+        for k, (i, j) in enumerate(cfg.edges):
+            if p.edges[k] == OPEN and m >> i & 1 and m >> j & 1:
+                locked[k] = 1
+    ok = ((walls + gates) @ P.inside.T == 0) & (gates @ P.wall.T == 0) & (walls @ P.gate.T == 0) & \
+        (locked @ P.bound.T == 0)
+    if state.gates <= 0:
+        ok &= (opened @ P.gate.T) == 0
+    rocks = np.array([p.rocks >> h & 1 for h in range(cfg.H)], np.float32)
+    left = HARVESTS.get(rnd, 0) / 3
+    todo = opened @ P.bound.T
+    score = P.value * left - PIECE_COST * todo - P.rock @ rocks
+    score = np.where(ok, score, -1e9)
+    x = int(np.argmax(score))
+    plan = Plan(P, x, score[x])
+    if len(_BEST) > 5000:
+        _BEST.clear()
+    _BEST[key] = plan
+    return plan
+
+
+# ---- one seat's farm -------------------------------------------------------------------------------
+
+class Farm:
+    """What the rules read of one seat: its paddies, the plan, and this round's wishes."""
+
+    def __init__(self, state, seat: int):
+        self.s, self.seat, self.cfg = state, seat, state.cfg
+        self.p = state.players[seat]
+        self.F = state.F(seat)
+        self.L = self.cfg.labels
+        self._plan = None
+
+    @property
+    def plan(self) -> Plan:
+        if self._plan is None:
+            self._plan = best_plan(self.s, self.seat)
+        return self._plan
+
+    def rice(self, r, hexes: int, weeds: int, pests: int, final: bool) -> int:
+        """The harvest table's rice for `hexes` of paddy r with these weeds and pests (plus bonus)."""
+        if hexes <= 0:
+            return 0
+        row = infestation(weeds, pests)
+        col = min(hexes + (self.p.fert >> r & 1), self.cfg.max_paddy + 1)
+        return self.cfg.harvest[1 if final else 0][row][col - 1] + self.s.passive(self.seat, "harvest_bonus")
+
+    def magic(self, r) -> int:
+        return (self.p.magic & self.F.mask[r]).bit_count()
+
+    def plan_rocks(self) -> list[int]:
+        """Rocks in the planned paddies, nearest the reservoir first."""
+        out = []
+        for m in self.plan.paddies:
+            out += [h for h in range(self.cfg.H) if (self.p.rocks & m) >> h & 1]
+        return out
+
+    def next_pieces(self) -> list[tuple[int, int]]:
+        """(edge, WALL or GATE) still to build for the plan, the first paddy down the chain first."""
+        p, plan = self.p, self.plan
+        todo = [k for k in plan.edges if p.edges[k] == OPEN]
+        todo.sort(key=lambda k: (plan.rank[k], k not in plan.gates, k))
+        return [(k, GATE if k in plan.gates else WALL) for k in todo]
+
+    def first_paddy_pieces(self) -> int:
+        """Pieces still needed to finish the next unfinished planned paddy (and those before it)."""
+        todo = self.next_pieces()
+        if not todo:
+            return 0
+        first = self.plan.rank[todo[0][0]]
+        return sum(1 for k, _ in todo if self.plan.rank[k] == first)
+
+    # ---- water ------------------------------------------------------------------------------------
+    def chain_after(self, new: int = 0) -> list:
+        """The water chain after this round's building: (key, hex mask, size) per paddy, the existing
+        chain then, if `new` is a planned paddy's mask that this round's pieces finish, that paddy."""
+        F = self.F
+        out = [(r, F.mask[r], F.sizes[r]) for r in F.chain]
+        if new:
+            out.append((("new", new), new, new.bit_count()))
+        return out
+
+    def full_after_flood(self, chain, drying, rocks_gone: int = 0) -> tuple[set, int]:
+        """Which paddies of `chain` will be full after the flood if the paddies in `drying` are emptied
+        in the drain step (their water flowing down the chain where a paddy below can take it), and the
+        reservoir then floods from the top (whole paddies only, a rock stops it). Returns (keys, discs
+        left over)."""
+        p = self.p
+        res = p.reservoir  # water the players before may pass on is not counted on
+        down = 0
+        for i, (key, m, _) in enumerate(chain):
+            if key in drying:
+                below = any(k not in drying and (p.water | p.magic) & mm != mm for k, mm, _ in chain[i + 1:])
+                if below:
+                    down += (p.water & m).bit_count()
+        full = set()
+        flowing = True  # whether the flood still passes: a rock or a paddy it cannot fill stops it
+        for key, m, size in chain:
+            have = (p.magic & m).bit_count() + (0 if key in drying else (p.water & m).bit_count())
+            free = size - have
+            if free == 0:
+                full.add(key)  # a full paddy stays full, even below where the flood stops
+                continue
+            if not flowing or p.rocks & m & ~rocks_gone:
+                flowing = False
+                continue
+            if key not in drying:
+                take = min(down, free)
+                down -= take
+                free -= take
+            if free <= res:
+                res -= free
+                full.add(key)
+            else:
+                flowing = False
+        return full, res + down
+
+    # ---- the allocation ----------------------------------------------------------------------------
+    def harvests(self, workers: int, livestock: int, final: bool) -> dict:
+        """{grown paddy: (hexes, weeds removed, pests removed)}: the most rice for these workers (2 a hex,
+        the paddy's size a weed) and livestock (1 a pest), pests first on the biggest harvests."""
+        p, F = self.p, self.F
+        grown = sorted((r for r in F.paddies if p.crop[r] == GROWN), key=lambda r: (-F.sizes[r], r))
+        pests = {}
+        for r in grown:
+            k = min(p.pests[r], livestock)
+            if k and self.rice(r, F.sizes[r], p.weeds[r], p.pests[r] - k, final) > \
+                    self.rice(r, F.sizes[r], p.weeds[r], p.pests[r], final):
+                pests[r] = k
+                livestock -= k
+        worker_value = 0 if final else 0.6  # what a worker left over is worth elsewhere this round
+        best = {0: (0.0, {})}  # workers used -> (value, choice)
+        for r in grown:
+            size = F.sizes[r]
+            nxt = dict(best)
+            for used, (val, choice) in best.items():
+                for k in range(1, size + 1):
+                    for w in range(p.weeds[r] + 1):
+                        cost = used + 2 * k + size * w
+                        if cost > workers:
+                            break
+                        v = val + self.rice(r, k, p.weeds[r] - w, p.pests[r] - pests.get(r, 0), final) \
+                            - worker_value * (2 * k + size * w)
+                        if cost not in nxt or nxt[cost][0] < v:
+                            nxt[cost] = (v, {**choice, r: (k, w, pests.get(r, 0))})
+            best = nxt
+        return max(best.values(), key=lambda vc: vc[0])[1]
+
+    def wishes(self) -> list[tuple[str, float]]:
+        """This round's allocation, one (box, value) per worker or ox, in the order the bot places them:
+        harvest what has grown (with the weeds and pests worth removing first), oxen on the rocks of the
+        planned paddies, plant the paddies the flood will fill, build the next planned paddy, fertilise,
+        then build further with the workers left."""
+        s, p, F, L = self.s, self.p, self.F, self.L
+        final = s.round == 7
+        W, Lv = p.workers, p.livestock
+        out = []
+
+        def add(text, n, value):
+            out.extend([(text, value)] * n)
+
+        harvest = self.harvests(W, Lv, final)
+        weeds = list(p.weeds)  # weeds left after those pulled in this allocation
+        for r, (k, w, q) in sorted(harvest.items(), key=lambda x: -F.sizes[x[0]]):
+            weeds[r] -= w
+            v = self.rice(r, k, p.weeds[r] - w, p.pests[r] - q, final)
+            add(f"w harvest {L[r]}", 2 * k, v)
+            add(f"w weed {L[r]}", F.sizes[r] * w, v)
+            add(f"l pest {L[r]}", q, v)
+            W -= 2 * k + F.sizes[r] * w
+            Lv -= q
+        if final:
+            return out
+        # oxen on the rocks in the way of the planned paddies
+        rocks = self.plan_rocks()
+        n = min(Lv, len(rocks))
+        add("l rock", n, 8)
+        Lv -= n
+        gone = sum(1 << h for h in rocks[:n])
+        drying = set() if s.passive(self.seat, "harvest_wet") else set(harvest)
+        # plant the chain's paddies that the flood fills
+        planned = []
+
+        def plant(chain, value):
+            nonlocal W
+            full, _ = self.full_after_flood(chain, drying, gone)
+            for key, m, size in chain:
+                if key in full and key not in planned and size <= W:
+                    if key.__class__ is int and p.crop[key] == PLANTED:  # a grown paddy is harvested or rots first
+                        continue
+                    rep = (m & -m).bit_length() - 1
+                    add(f"w plant {L[rep]}", size, value + size)
+                    planned.append(key)
+                    W -= size
+                    if key.__class__ is int:
+                        weed(key, value)
+
+        def weed(r, value):  # pull the weeds of a paddy that is dry at the weeds step, before it is planted
+            nonlocal W
+            n = weeds[r] * F.sizes[r]
+            if WEED_FIRST and n and n <= W and (r in drying or not p.water & F.mask[r]):
+                add(f"w weed {L[r]}", n, value)
+                W -= n
+                weeds[r] = 0
+
+        chain = self.chain_after()
+        plant(chain, 6)
+        # build the next planned paddy
+        todo = self.next_pieces()
+        need = max(0, self.first_paddy_pieces() - p.bonus)
+        built = 0
+        oxen = min(Lv, need)
+        add("l build", oxen, 5)
+        Lv -= oxen
+        built += oxen
+        hands = min(W // 3, need - built)
+        add("w build", 3 * hands, 5)
+        W -= 3 * hands
+        built += hands
+        if todo and built + p.bonus >= self.first_paddy_pieces():
+            first = self.plan.rank[todo[0][0]]
+            new = self.plan.paddies[first] if first < len(self.plan.paddies) else 0
+            if new and not any(m == new for _, m, _ in chain):
+                plant(self.chain_after(new), 4)
+        # fertilise planted paddies that can be drained and flooded again before they grow
+        for r in self.chain_order():
+            if Lv <= 0:
+                break
+            if FERTILISE and p.crop[r] == PLANTED and not p.fert >> r & 1 and s.fert > 0:
+                if self.magic(r) or r in self.full_after_flood(chain, drying | {r}, gone)[0]:
+                    add(f"l pest {L[r]}", 1, 3)
+                    drying.add(r)
+                    Lv -= 1
+        # more pieces with the workers (and oxen) left
+        more = max(0, len(todo) - p.bonus - built)
+        oxen = min(Lv, more)
+        add("l build", oxen, 2)
+        more -= oxen
+        hands = min(W // 3, more)
+        add("w build", 3 * hands, 2)
+        W -= 3 * hands
+        # workers still idle: plant the chain's other empty paddies, in case more water comes
+        for key, m, size in chain:
+            if key not in planned and size <= W and not p.crop[key] == PLANTED and not p.rocks & m & ~gone:
+                add(f"w plant {L[key]}", size, 1)
+                W -= size
+                weed(key, 1)
+        return out
+
+    def short_of_workers(self) -> bool:
+        """Whether next round's farming (harvest and plant again what is planted now, plant the chain's
+        empty paddies) needs more workers than the seat has."""
+        p, F = self.p, self.F
+        need = sum(3 * F.sizes[r] for r in F.paddies if p.crop[r] == PLANTED)
+        need += sum(F.sizes[r] for r in F.chain if p.crop[r] == NONE)
+        return need > p.workers
+
+    def chain_order(self) -> list:
+        """The seat's paddies: the chain's in order, then the others."""
+        F = self.F
+        return list(F.chain) + [r for r in F.paddies if r not in F.pos]
+
+    # ---- draining -----------------------------------------------------------------------------------
+    def drying(self) -> list:
+        """Paddies that must be dry this round: grown ones with harvest workers (unless a spirit lets the
+        seat harvest wet paddies), planted ones given oxen (fertiliser, pests) or weeding workers."""
+        p, L = self.p, self.L
+        wet_ok = self.s.passive(self.seat, "harvest_wet")
+        out = []
+        for r in self.chain_order():
+            if p.crop[r] == GROWN and not wet_ok and p.count(f"w harvest {L[r]}"):
+                out.append(r)
+            elif p.crop[r] == PLANTED and (p.count(f"l pest {L[r]}") or p.count(f"w weed {L[r]}")):
+                out.append(r)
+        return out
+
+    def wants_water(self, r) -> bool:
+        """Whether paddy r should fill up this round: workers are on planting it, or it is planted."""
+        p, F, L = self.p, self.F, self.L
+        if p.crop[r] == PLANTED:
+            return True
+        return sum(p.count(f"w plant {L[h]}") for h in F.members[r]) >= F.sizes[r]
+
+    def drain_move(self, actions) -> str:
+        """Empty the paddies that must be dry, the one nearest the reservoir first: each disc flows down the
+        chain into a paddy that need not be dry if one can take it, else drains to the next player."""
+        p, F, L = self.p, self.F, self.L
+        legal = set(actions)
+        dry = self.drying()
+        if p.reservoir and dry:  # while the paddies to dry are still full, the reservoir's water passes them
+            for t in self.s.flow_targets(self.seat, -1):
+                r = F.region[t]
+                if r not in dry and self.wants_water(r) and f"flow R {L[t]}" in legal:
+                    return f"flow R {L[t]}"
+        for r in dry:
+            wet = [h for h in F.members[r] if p.water >> h & 1]
+            if not wet:
+                continue
+            start = F.pos.get(r)
+            if start is not None:
+                for t in self.s.flow_targets(self.seat, start):
+                    if F.region[t] not in dry:
+                        move = f"flow {L[wet[0]]} {L[t]}"
+                        if move in legal:
+                            return move
+            return f"drain {L[wet[0]]}"
+        return "done"
+
+    # ---- spirit cards -------------------------------------------------------------------------------
+    def room(self) -> int:
+        """Discs of water the seat could use: empty hexes of its chain and of the next planned paddy."""
+        p, F = self.p, self.F
+        n = sum(F.sizes[r] - ((p.water | p.magic) & F.mask[r]).bit_count() for r in F.chain)
+        todo = self.next_pieces()
+        if todo:
+            first = self.plan.rank[todo[0][0]]
+            if first < len(self.plan.paddies):
+                n += self.plan.paddies[first].bit_count()
+        return n
+
+    def card_value(self, c: int, uses: int) -> float:
+        """Rice a spirit card is worth if it acts in `uses` spirit steps from now on (an estimate)."""
+        card = self.cfg.spirit[c]
+        e, a = card.effect, card.amount
+        p = self.p
+        if card.kind == "active":
+            if e == "rice":
+                per = a
+            elif e == "water":
+                per = 0.8 * a if self.room() else 0.2 * a
+            elif e == "worker":
+                per = 2.0 * a if p.wmarket else 0
+            elif e == "livestock":
+                per = 3.0 * a if p.lmarket else 0
+            elif e in ("remove_weed", "remove_pest"):
+                per = 0.6 * a
+            elif e == "remove_rock":
+                return 2.0 * min(uses, (p.rocks & self.cfg.every_hex).bit_count())
+            elif e == "free_walls":
+                per = 1.5 * a if self.next_pieces() else 0.3 * a
+            elif e == "magic_water":
+                per = 5.0
+            else:  # plant
+                per = 3.0
+            return per if card.once else per * uses
+        if e == "harvest_bonus":
+            return a * (0.7 * uses + 1)
+        if e == "market_discount":
+            return 0.5 * a * (1 if card.lasting == "round" else uses)
+        if e == "end_rice":
+            return a
+        if e == "end_per_paddy":
+            return a * max(len(self.F.paddies), len(self.plan.paddies))
+        return 2 + 0.5 * uses  # harvest_wet
+
+    def first_chance(self, c: int) -> float:
+        """The chance that playing card c leaves the seat first in turn order this round (lowest highest
+        card played); cards the others play now are unknown, any card of this half not seen."""
+        s, p = self.s, self.p
+        mine = max(p.played + (c,))
+        lo, hi = (1, 20) if s.round <= 3 else (21, 40)
+        seen = {x for q in s.players for x in q.played} | set(p.hand)
+        unseen = [x for x in range(lo, hi + 1) if x not in seen and x != c]
+        above = sum(1 for x in unseen if x > mine) / max(1, len(unseen))
+        chance = 1.0
+        for i, q in enumerate(s.players):
+            if i != self.seat:
+                chance *= 1.0 if max(q.played, default=0) > mine else above
+        return chance
+
+    def play_value(self, c: int) -> float:
+        """Playing card c now rather than next round: one more use of an active card, the chance of going
+        first and taking this round's rain, and the card's own worth."""
+        rounds_left = 7 - self.s.round
+        card = self.cfg.spirit[c]
+        now = self.card_value(c, rounds_left)
+        later = self.card_value(c, rounds_left - 1)
+        rain = min(self.s.rainw, self.room()) * 0.8
+        return (now - later) + rain * self.first_chance(c) + 0.01 * now - (0.001 * c if card.kind else 0)
+
+
+# ---- rating the legal actions ------------------------------------------------------------------------
+
+def scores(state, actions) -> list[float]:
+    """A value per legal action of the seat to act (higher is better)."""
+    seat = state.current_player
+    farm = Farm(state, seat)
+    rule = RULES.get(state.step)
+    if rule is None:
+        return [1.0 if a in ("done", "pass") else 0.0 for a in actions]
+    got = rule(farm, actions)
+    return [float(got.get(a, 0.0)) for a in actions]
+
+
+def _setup(farm, actions) -> dict:
+    return {a: best_plan(farm.s.apply(a), farm.seat).score for a in actions}
+
+
+def _draft(farm, actions) -> dict:
+    uses = 6 - farm.s.round  # kept cards are played over this round and the next two
+    return {a: farm.card_value(int(a.split()[1]), uses) for a in actions}
+
+
+def _play(farm, actions) -> dict:
+    return {a: farm.play_value(int(a.split()[1])) for a in actions}
+
+
+def _spirits(farm, actions) -> dict:
+    p, F = farm.p, farm.F
+    out = {}
+    rocks = farm.plan_rocks()
+    for a in actions:
+        word, c, *target = a.split()
+        if word == "skip":
+            out[a] = 0.0
+            continue
+        e = farm.cfg.spirit[int(c)].effect
+        if not target:
+            out[a] = 1.0
+            continue
+        h = farm.cfg.index[target[0]]
+        r = F.paddy_of(h)
+        if e in ("remove_weed", "remove_pest"):
+            out[a] = 1 + F.sizes[r] + 2 * bool(p.crop[r])
+        elif e == "remove_rock":
+            out[a] = 1 + (len(rocks) - rocks.index(h) if h in rocks else 0)
+        elif e == "magic_water":
+            out[a] = 1 + F.sizes[r] + 2 * (p.crop[r] == PLANTED) + (r in F.pos)
+        else:  # plant a whole paddy: the biggest one that holds water or is on the chain
+            filled = (p.water | p.magic) & F.mask[r] == F.mask[r]
+            out[a] = F.sizes[r] * (2 if filled else 1 if r in F.pos else 0.1)
+    return out
+
+
+def _alloc(farm, actions) -> dict:
+    have = Counter(dict(farm.p.alloc))
+    out = {"done": 1.0}
+    wishes = farm.wishes()
+    n = len(wishes)
+    for i, (text, value) in enumerate(wishes):
+        if have[text] > 0:
+            have[text] -= 1
+            continue
+        if text in actions and text not in out:
+            out[text] = 2.0 + value + (n - i) / (n + 1)
+    return out
+
+
+def _build(farm, actions) -> dict:
+    out = {"done": 1.0}
+    n = 0
+    for k, piece in farm.next_pieces():
+        text = farm.cfg.piece_text[k][piece]
+        if text in actions:
+            out[text] = 10.0 - n - farm.plan.rank[k]
+            n += 1
+    return out
+
+
+def _rocks(farm, actions) -> dict:
+    rocks = farm.plan_rocks()
+    out = {"done": 0.0}
+    for a in actions:
+        if a.startswith("rock"):
+            h = farm.cfg.index[a.split()[1]]
+            out[a] = 1 + (len(rocks) - rocks.index(h) if h in rocks else 0)
+    return out
+
+
+def _drain(farm, actions) -> dict:
+    return {farm.drain_move(actions): 1.0}
+
+
+def _achieve(farm, actions) -> dict:
+    return {a: (farm.cfg.ach[int(a.split()[1])].rice if a.startswith("ach") else 0.0) for a in actions}
+
+
+def _market(farm, actions) -> dict:
+    s, p = farm.s, farm.p
+    out = {"done": 0.5}
+    if s.round >= 6:
+        return out
+    rocks = len(farm.plan_rocks())
+    price_w = s.price(farm.seat, "worker")
+    if "buy livestock" in actions and p.bought == 0 and s.round <= 4 and \
+            (p.livestock == 0 and (rocks or farm.next_pieces()) or (p.livestock == 1 and rocks >= 2)):
+        out["buy livestock"] = 2.0
+    elif "buy worker" in actions and p.bought == 0 and p.rice >= price_w + 3 and farm.short_of_workers():
+        out["buy worker"] = 1.0
+
+    return out
+
+
+def _flood(farm, actions) -> dict:
+    return {a: (1.0 if a.startswith("flood") else 0.0) for a in actions}
+
+
+RULES = {"setup": _setup, "draft": _draft, "play": _play, "spirits": _spirits, "alloc": _alloc, "build": _build,
+         "rocks": _rocks, "drain": _drain, "achieve": _achieve, "market": _market, "flood": _flood}
