@@ -25,16 +25,18 @@ ROAD = {"players": 3, "rooms": ROOMS,
         "seats": {"red": {"leaders": ["o6", "i3"]}, "blue": {"leaders": ["i4", "o2"]}, "yellow": {"leaders": ["o8"]}},
         "towns": {"southwest": {"red": 4}, "southeast": {"red": 1, "blue": 2}},
         "chairs": {"o1": ["red"]}, "elders": {"b1": ["blue"]}}
-# Chapter 3: near the end, Red is too far from the hall and has 1 money; no face-up pirate tile dispatches.
+# Chapter 3: near the end, Red is too far from the hall and has 1 money; no face-up pirate tile dispatches;
+# Blue's leaders are too far from the hall to worship before Red.
 LAST = {"players": 3, "rooms": ROOMS, "marker": 7, "pirate_supply": ["P01", "P04", "P10"],
-        "seats": {"red": {"leaders": ["o3", "i2"], "money": 1}, "blue": {"leaders": ["o9", "o1"]},
+        "seats": {"red": {"leaders": ["o3", "i2"], "money": 1}, "blue": {"leaders": ["o4", "o1"]},
                   "yellow": {"leaders": ["o7", "h"]}},
         "towns": {"southwest": {"red": 3}, "southeast": {"blue": 2}}}
-# Chapter 3: what the heuristic bot chose for Blue and Yellow between Red's two turns (seed 3), and for
-# their last turns (seed 5).
-BETWEEN = ["1>o10", "do:2", "ex:car", "car:0", "ex:inv", "perm:o2", "1>o8", "do:3", "spec:S17", "spec:S03",
-           "spec:S02"]
-LAST_TURNS = ["1>h", "fam:1", "line:b1", "good:t", "good:t", "end", "use:S17", "2>o4", "do", "bm+g", "bm-g"]
+# Chapter 3: what the heuristic bot (explorer.bots.make("heuristic", seed=...)) chose for Blue and Yellow between
+# Red's two turns (one bot, seed 3), and for their last turns (one bot, seed 5); tests/round_house/test_study.py
+# plays them again.
+BETWEEN = ["1>o8", "do:3", "spec:S03", "spec:S09", "spec:S02", "2>i1", "do:good", "car:0", "good:t"]
+LAST_TURNS = ["use:S02", "1>o10", "do:2", "ex:inv", "perm:i2", "ex:rec", "1>h", "temple:4", "good:t", "perm:i1",
+              "order:O05"]
 
 
 def _assumed() -> dict:
@@ -113,6 +115,23 @@ def _play(tl, moves):
     return node
 
 
+def _bot_line(state, tops: list[str]) -> str:
+    """What the heuristic bot makes of the road chapter's line: the same end, or a4 for its good."""
+    values = _analysis(state)
+    pick = max(values, key=values.get)[5:]
+    if pick in tops:
+        return f"The heuristic bot ends the line on {pick} too."
+    grid = state.view(state.current_player)["grid"]
+    sides = {c: sorted(grid["edges"][e] for e in grid["sides"][grid["cells"].index(c)]) for c in (pick, tops[0])}
+    if [x for x in sides[pick] if x not in sides[tops[0]]] != ["good"] or \
+            [x for x in sides[tops[0]] if x not in sides[pick]] != ["p1"]:
+        raise ValueError(f"the road chapter explains the bot's end {pick} by a good instead of a point: no longer so")
+    return (f"The heuristic bot would end on {pick} instead ({values['line:' + pick]:.1f} against "
+            f"{values['line:' + tops[0]]:.1f} for {tops[0]}): the two cells differ only in one side, a good on "
+            f"{pick} where {tops[0]} has 1 point, and the bot values a good above a point while an order in Red's "
+            "hand needs one.")
+
+
 def _road(study: Study) -> None:
     start = explorer.setup(GAME, ROAD, seed=0)
     ch = study.chapter("The road to the hall", start, intro=(
@@ -156,8 +175,11 @@ def _road(study: Study) -> None:
         "for Red's worker on a chair (round_house.worship.score). The south-east town's single worker reaches "
         "only a1, worth 1; the other two towns are empty, and a family worship there would only move the "
         "marker (round_house.worship.empty-town). The heuristic bot agrees: it rates fam:2 at "
-        f"{values['fam:2']:.1f}, fam:1 at {values['fam:1']:.1f}, each small temple at "
-        f"{' or '.join(f'{v:.1f}' for v in temples)} and the empty towns at {values['fam:3']:.1f}.")
+        f"{values['fam:2']:.1f}, fam:1 at {values['fam:1']:.1f}, the small temples at {temples[0]:.1f} to "
+        f"{temples[-1]:.1f} and the empty towns at {values['fam:3']:.1f} (its ratings are in points: the line's "
+        "end with its chair and side rewards, less what the workers were worth in their town).")
+    if max(values, key=values.get) != "fam:2":
+        raise ValueError("the road chapter says the heuristic bot worships with fam:2: no longer so")
     ch.exercise(hall, ["fam:2"], prompt="Red's leader is in the hall. Choose the worship.",
                 hint="A family worship scores the cell its line ends on; a longer line reaches farther.",
                 explanation=why_fam)
@@ -183,7 +205,7 @@ def _road(study: Study) -> None:
         f"for the worker on a chair and {best - cell - chairs} from its sides, {best} in all; its sides give "
         f"{_sides(fam.state, tops[0])} (round_house.worship.score, round_house.worship.rewards). The last "
         "worker turns into an elder on the cell; the other three go back to the resource area "
-        "(round_house.worship.elder)."))
+        f"(round_house.worship.elder). {_bot_line(fam.state, tops)}"))
     tl.annotate(line, highlights=[tops[0]])
     car = tl.play("car:0")
     tl.comment(car, "The dispatch from the cell's side starts the next line: with the caravan in the south-east "
@@ -233,11 +255,15 @@ def _stones(study: Study) -> None:
     tl.comment(fam, (
         f"The marker moves to round {grid_marker(state)}. Five workers alone reach only {alone_best}-point "
         f"cells; the elder on a2 is a free step, so this line reaches {far}-point cells: {', '.join(nines)}."))
+    order = sorted(nines, key=lambda c: -ends[c])
+    if max(values, key=values.get) != f"line:{top[0]}":
+        raise ValueError(f"the stepping-stone chapter says the heuristic bot ends on {top[0]}: no longer so")
+    rated = ", ".join(f"{c} at {values['line:' + c]:.1f}" for c in order)
     explained = (
-        f"{', '.join(f'{c}: {ends[c]}' for c in sorted(nines, key=lambda c: -ends[c]))} points at once, the "
+        f"{', '.join(f'{c}: {ends[c]}' for c in order)} points at once, the "
         f"cell plus the points on its sides; {top[0]}'s sides give {_sides(state, top[0])}. The heuristic "
-        f"bot rates {', '.join(nines)} alike ({values['line:' + top[0]]:.1f} each: it looks at the cell's points, "
-        "not the sides'), so the sides decide.")
+        f"bot picks {top[0]} too: it rates {rated}, adding to the points what the other rewards on the sides "
+        "are worth to Purple.")
     ch.exercise(fam, [f"line:{top[0]}"], prompt=(
         "Find the end of Purple's line that scores the most points now: the cell plus any points on its "
         "four sides."), hint=f"Three cells worth {far} are in reach; look at their sides.", explanation=explained)
@@ -301,8 +327,11 @@ def _last(study: Study) -> None:
     why_car = (
         "car:1 pays 1 money to move the caravan on from the south-east to the south-west town and places the "
         "worker there (round_house.effect.caravan): four workers in one town make a line of four next turn, "
-        "which reaches a 5-point cell; a line of three reaches only a 3-point cell. The heuristic bot prefers "
-        f"the free car:0 ({values['car:0']:.1f} against {values['car:1']:.1f}): it does not look ahead to the line.")
+        "which reaches a 5-point cell; a line of three reaches only a 3-point cell. The heuristic bot agrees: it "
+        f"rates car:1 at {values['car:1']:.1f} and the free car:0 at {values['car:0']:.1f}, since a worker that "
+        "makes the planned line longer is worth more than the money.")
+    if values["car:1"] <= values["car:0"]:
+        raise ValueError("the last chapter says the heuristic bot prefers car:1: no longer so")
     ch.exercise(act, ["car:1"], prompt=(
         "Red has taken the goods room's action: a good and a caravan dispatch are due. Find the dispatch that "
         "puts the new worker with Red's other three."),
@@ -318,9 +347,16 @@ def _last(study: Study) -> None:
     tl.annotate(lone, highlights=["southeast"], glyph="?!")
     tl.goto(car)
     tl.play("good:t")
+    before = tl.current.state
     node = _play(tl, BETWEEN)
-    tl.comment(node, "Blue and Yellow have moved (Blue dispatched into the south-west as well: "
-                                  "Red's worship takes only Red's workers, round_house.worship.family).")
+    yellow_sw = node.state.towns[1][2] - before.towns[1][2]
+    if node.state.marker != before.marker or yellow_sw != 1:
+        raise ValueError("the last chapter says Blue and Yellow did not worship and Yellow dispatched into the "
+                         "south-west: no longer so")
+    tl.comment(node, "Blue and Yellow have played the heuristic bot's choices: Blue took three specialists in the "
+                     "meeting hall (o8), Yellow a good and a caravan dispatch in the counting house (i1), its worker "
+                     "going into the south-west town as well: Red's worship takes only Red's workers "
+                     "(round_house.worship.family). Neither worshipped, so the marker still stands on round 7.")
     hall = tl.play("2>h")
     tl.comment(hall, "i6 is step 1 and the hall step 2: Red worships.")
     tl.annotate(hall, arrows=[("i5", "i6"), ("i6", "hall")])

@@ -130,14 +130,31 @@ def _in_specialist_room():
 
 def test_prefer_takes_and_keeps_the_card():
     s = play(_in_specialist_room(), "do")
-    want = s.spec_up[-1]
+    plain = dict(zip(s.legal_actions(), heuristic.rate(s.view(0), s.legal_actions())))
+    want = min((a for a in plain if a.startswith("spec:")), key=plain.get)[5:]  # the card the plain bot likes least
+    assert max(plain, key=plain.get) != f"spec:{want}"
     rated = heuristic.rate(s.view(0), s.legal_actions(), prefer=want)
-    plain = heuristic.rate(s.view(0), s.legal_actions())
-    assert max(plain) == min(r for a, r in zip(s.legal_actions(), plain) if a.startswith("spec:"))  # no preference
     assert s.legal_actions()[rated.index(max(rated))] == f"spec:{want}"
     assert bots.make("heuristic", seed=1, prefer=want).choose(s) == f"spec:{want}"
     with pytest.raises(ValueError, match="prefer"):
         heuristic.rate(s.view(0), s.legal_actions(), prefer="Clerk")
+
+
+def test_prefer_never_discards_the_card():
+    """Over the limit of three the plain bot drops the card it values least; told to prefer that very card,
+    the bot keeps it and drops another."""
+    cards = ["S12", "S13", "S17"]
+
+    def f(d):
+        pool = [x for x in d["specialist_supply"] + d["specialist_deck"] if x not in cards]
+        d["seats"][0]["specialists"] = list(cards)
+        d["specialist_supply"], d["specialist_deck"] = pool[:3], pool[3:]
+    s = edit(_in_specialist_room(), f)
+    s = play(s, "do", f"spec:{s.spec_up[0]}")
+    assert list(s.legal_actions()) == [f"disc:{x}" for x in cards]
+    plain = bots.make("heuristic", seed=1).choose(s)
+    kept = bots.make("heuristic", seed=1, prefer=plain[5:]).choose(s)
+    assert kept != plain and kept.startswith("disc:")
 
 
 def test_prefer_moves_towards_a_face_up_card():
@@ -154,41 +171,60 @@ def test_prefer_moves_towards_a_face_up_card():
 
 
 def test_seeking_bot_takes_its_card_more_often():
-    """Same deals, the seeking seat against the plain heuristic in that seat: more games with the card."""
-    def share(first):
-        df = simulate("round_house", [first, "heuristic", "heuristic"], n_games=12, seed=5, progress=False)
-        me = df[df.seat == 0]
-        return sum("S01" in _ids(x) for x in me.specialists), Counter(df.bot)
-
-    seeking, labels = share({"name": "heuristic", "prefer": "S01"})
-    plain, _ = share("heuristic")
-    assert labels["heuristic(prefer=S01)"] == 12
-    assert seeking >= plain + 3
+    """Same deals, the seeking seat against the plain heuristic in that seat: more games with the card, counted
+    over four cards (two amulet-type, a passive and a one-shot), since one card comes face up in few games."""
+    cards = ["S01", "S05", "S09", "S14"]
+    plain = simulate("round_house", ["heuristic"] * 3, n_games=12, seed=5, progress=False)
+    plain = plain[plain.seat == 0]
+    seeking = without = 0
+    for sid in cards:
+        df = simulate("round_house", [{"name": "heuristic", "prefer": sid}, "heuristic", "heuristic"], n_games=12,
+                      seed=5, progress=False)
+        assert Counter(df.bot)[f"heuristic(prefer={sid})"] == 12
+        seeking += sum(sid in _ids(x) for x in df[df.seat == 0].specialists)
+        without += sum(sid in _ids(x) for x in plain.specialists)
+    assert seeking >= 2 * without and seeking >= without + 4
 
 
 def test_heuristic_rates_worship_by_what_it_earns():
-    """The heuristic rates a move into the ancestral hall by the family worship it allows
-    (round_house.worship.score: the best cell the line can end on, plus 1 per invested worker): with no
-    worker in a town the rooms come first, with four workers in a town the hall does; and it worships with
-    the town that scores most."""
-    def at_o9(workers):
+    """The heuristic rates a move into the ancestral hall by the best worship it allows: a small temple's
+    reward, or a family worship (round_house.worship.score: the best end of the line, plus 1 per invested
+    worker, plus the rewards on the cell's sides, less what the workers were worth in their town). With every
+    temple flipped and no worker in a town the rooms come first; with four workers in a town the hall does; it
+    worships with the town that scores most and ends the line where it scores most."""
+    def at_o9(workers, flipped=False):
         def f(d):
             at(d, 0, "o9", "h")
             phase(d, 0, "move")
             for town, n in workers.items():
                 d["seats"][0]["resource"] -= n
                 d["towns"][town][0] += n
+            if flipped:
+                d["temples"] = [True] * len(d["temples"])
         return edit(fresh(3), f)
 
     def rated(s):
         return dict(zip(s.legal_actions(), heuristic.rate(s.view(0), s.legal_actions())))
 
-    none = rated(at_o9({}))
+    temples = at_o9({})
+    r = rated(temples)
+    assert r["1>h"] == max(rated(play(temples, "1>h")).values())  # the hall: its best worship, here a temple
+    none = rated(at_o9({}, flipped=True))
     assert none["1>h"] < none["1>o10"]
-    four = at_o9({0: 1, 2: 4})
+    four = at_o9({0: 1, 2: 4}, flipped=True)
     r = rated(four)
-    assert heuristic.family_points(four.view(0), 0, 2) == 5 and r["1>h"] > r["1>o10"] == r["2>i1"]
+    assert heuristic.family_points(four.view(0), 0, 2) == 5 and r["1>h"] > max(v for a, v in r.items() if a != "1>h")
     assert bots.make("heuristic", seed=1).choose(four) == "1>h"
     w = play(four, "1>h")
     r = rated(w)
     assert max(r, key=r.get) == "fam:3" and r["fam:3"] > r["fam:1"] > r["fam:2"]
+    # the line's end: a4 and c2 differ in one side, a good on a4 and 1 point on c2 (c2 scores 6 at once, a4 5);
+    # the good is worth more than the point while the order in hand (O05, two teas) needs goods, less without it
+    line = play(w, "fam:3")
+    gains = {a: play(line, a).points[0] - line.points[0] for a in line.legal_actions()}
+    assert line.hand[0] == ["O05"] and gains["line:c2"] == gains["line:a4"] + 1 == max(gains.values())
+    r = rated(line)
+    assert max(r, key=r.get) == "line:a4"
+    empty = edit(line, lambda d: d["seats"][0].update(hand=[]))
+    r = rated(empty)
+    assert max(r, key=r.get) == "line:c2"

@@ -109,3 +109,26 @@ def test_the_lesson_waits_for_the_answer(study):
         ex._on_msg(ex, {"type": "back"}, [])
     fb = ex.lesson["feedback"]
     assert fb["result"] == "right", fb
+
+
+def test_the_last_chapter_plays_the_heuristic_bots_choices():
+    """Blue and Yellow play what the heuristic bot chooses (explorer/studies/round_house.py: BETWEEN with one bot
+    seeded 3, LAST_TURNS with one bot seeded 5), so the chapter's words about them stay true of the bot."""
+    from explorer import bots
+    from explorer.studies import round_house as module
+
+    s = explorer.setup("round_house", module.LAST, seed=0)
+    for a in ["2>i5", "do", "car:1", "good:t"]:
+        s = s.apply(a)
+    bot, between = bots.make("heuristic", seed=3), []
+    while s.current_player != 0:
+        between.append(str(bot.choose(s)))
+        s = s.apply(between[-1])
+    assert between == module.BETWEEN
+    for a in ["2>h", "fam:2", "line:c2", "car:0"]:
+        s = s.apply(a)
+    bot, last = bots.make("heuristic", seed=5), []
+    while not s.is_terminal:
+        last.append(str(bot.choose(s)))
+        s = s.apply(last[-1])
+    assert last == module.LAST_TURNS

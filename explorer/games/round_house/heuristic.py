@@ -1,22 +1,49 @@
 """Bot hooks for Round House (see explorer.bots.base.hooks): a greedy rating read from the acting seat's view,
 and the per-seat columns of explorer.simulate.
 
-Not a strategy guide: it prefers doing something to stopping, completing orders, family worships worth many
-points (the best cell its workers in a town can reach, plus 1 per invested worker), ending lines on valuable
-cells, and gains over payments. Moving into the ancestral hall is rated by the best family worship it would
-allow: below a room move while that is worth 1 point, level with it at 2, above it from 3.
+The policy prices everything in points for the seat to act (explorer/games/round_house/strategy.py) and plays
+the action that brings the most:
+
+1. Worship lines. A worker in a town is worth 1 point at the end, or more in the town whose line it makes
+   longer: the bot dispatches into the town where it gathers workers, paying money to move the caravan there
+   when the longer line is worth it.
+2. The ancestral hall. Entering the hall is worth the best worship it allows: a small temple's reward, or a
+   family worship's line (the best end cell, the chairs, the rewards on the cell's sides) less what the
+   workers were worth in their town. It goes when that beats the best room.
+3. The line's end. It ends the line on the cell worth most now (points, chairs and side rewards, an amulet by
+   the set it completes), plus a little when the new elder lets later lines reach farther.
+4. Orders. Goods are worth more when an order in hand needs them (most when one good completes it); it
+   completes every order it can, and at an order mark takes the face-up order worth most for the goods it
+   still lacks (or an amulet, when that adds more to its set).
+5. Rooms. A move into a room is worth the room's best option (twice with a chair of its own there), every
+   reward priced the same way: money a little under half a point, a recruit half a point (more as the personal
+   board empties), a chair 1 point at the end and 1 in every later line, a specialist by what it does (it uses
+   one when the effect is worth about a point). While a line is worth laying, a room from which the hall is in
+   reach next turn gets a little more.
+6. Spending. Money, goods and workers are paid only where what comes back is worth more, so the bank, the
+   exchange, the warehouse, caravan moves and sales are weighed against keeping them.
+
 With `prefer="S09"` (a specialist id) it also seeks that specialist: while the card is face up it moves a leader
 to a specialist room or the meeting hall whenever one is reachable, takes it whenever it may, and never
 discards it.
+
+    >>> import explorer
+    >>> s = explorer.load("round_house", players=3, seed=1)
+    >>> r = rate(s.view(0), s.legal_actions())
+    >>> len(r) == len(s.legal_actions())
+    True
 """
 from __future__ import annotations
 
 import re
 
 from .board import _ends
+from .config import GOLD, GOOD_LETTER, parse_bundle
+from .strategy import Plan, hall_steps
 
-STOP = {"done": 0.0, "skip": 0.5, "end": 0.0, "ord:no": 0.0}
+STOP = {"done": 0.0, "skip": 0.9, "end": 0.0, "ord:no": 0.0}
 SEEK_ROOMS = ("specialist", "meeting_hall")
+TOP = 1000.0  # above any rating the plan gives
 
 
 def rate(view: dict, actions, prefer: str | None = None, **_params) -> list[float]:
@@ -29,11 +56,11 @@ def rate(view: dict, actions, prefer: str | None = None, **_params) -> list[floa
     kinds = {r["id"]: r["kind"] for r in view.get("rooms") or []}
     for i, a in enumerate(map(str, actions)):
         if a == f"spec:{prefer}":
-            out[i] = 30.0
+            out[i] = TOP + 30.0
         elif a == f"disc:{prefer}":
-            out[i] = 0.0
+            out[i] = -TOP
         elif face_up and ">" in a and kinds.get(a.split(">")[1]) in SEEK_ROOMS:
-            out[i] = 25.0
+            out[i] = TOP + 25.0
     return out
 
 
@@ -50,43 +77,116 @@ def family_points(view: dict, seat: int, town: int) -> int:
 
 
 def _base(view: dict, actions) -> list[float]:
-    seat = view["current_player"]
-    me = view["seats"][seat] if seat is not None else None
-    grid = view.get("grid") or {}
-    points = dict(zip(grid.get("cells", []), grid.get("points", [])))
-    worship = None  # the best family worship, computed once if a move into the hall is offered
-    out = []
-    for a in map(str, actions):
-        if a in STOP:
-            out.append(STOP[a])
-        elif a.startswith("order:"):
-            out.append(20.0)
-        elif a.startswith("line:"):
-            out.append(5.0 + points.get(a[5:], 0))
-        elif a.startswith("fam:"):
-            out.append(1.0 + family_points(view, seat, int(a[4:]) - 1) if me else 1.0)
-        elif a.startswith("temple:"):
-            out.append(3.0)
-        elif a.startswith(("ord:O", "ord:deck")):
-            out.append(6.0)
-        elif a.startswith(("perm:", "inv:")):
-            out.append(4.0 if a.startswith("perm:") else 3.5)
-        elif a.startswith("car:"):
-            out.append(4.0 - int(a[4:]))
-        elif a.startswith(("do", "use:", "copy:", "sell:", "pir:", "spec:", "ex:", "take:", "good:", "dup:", "amu:",
-                           "ord:A", "bm")):
-            out.append(3.0)
-        elif ">" in a:
-            if a.endswith(">h"):
-                if worship is None:
-                    worship = max((family_points(view, seat, t) for t in range(len(view["towns"]))), default=0) \
-                        if me else 0
-                out.append(2.0 + 0.25 * worship)
-            else:
-                out.append(2.5)
-        else:
-            out.append(1.0)
-    return out
+    if view["current_player"] is None:
+        return [0.0 for _ in actions]
+    plan = Plan(view)
+    return [_rate(plan, str(a)) for a in actions]
+
+
+def _rate(plan: Plan, a: str) -> float:  # noqa: C901 - one branch per kind of action
+    view = plan.view
+    if a in STOP:
+        return STOP[a]
+    if ">" in a:
+        return _move(plan, a)
+    head, _, arg = a.partition(":")
+    if head == "order":
+        o = plan.cfg.orders[arg]
+        return 10.0 + o.points
+    if head == "line":
+        cell = plan.view["grid"]["cells"].index(arg)
+        n = view["towns"][view["family_town"]]["workers"][plan.seat]
+        return plan.line_ends(n).get(cell, 0.0)
+    if head == "fam":
+        return plan.family(int(arg) - 1)
+    if head == "temple":
+        return plan.temple(int(arg) - 1)
+    if head == "do" or a == "do":
+        return plan.room_options(view["room"]).get(arg, 0.0)
+    if head == "car":
+        return plan.dispatch(int(arg))
+    if head == "good":
+        return plan.good_value(GOOD_LETTER.index(arg))
+    if head in ("perm", "inv"):
+        return plan.invest(arg, head == "perm")
+    if head == "pir":
+        reward = next(x["reward"] for x in view["pirate_supply"] if x["id"] == arg)
+        return plan.bundle(parse_bundle(reward))
+    if head == "spec":
+        return plan.take_specialist(arg)
+    if head == "amu":
+        return plan.amulet_gain([next(x["kind"] for x in view["amulet_supply"] if x["id"] == arg)])
+    if head == "ex":
+        return plan.good_value(GOLD) if arg == "gold" else plan.token(arg)
+    if head == "take":
+        return plan.good_value(GOOD_LETTER.index(arg[-1]))
+    if head == "dup":
+        return plan.good_value(GOOD_LETTER.index(arg))
+    if a.startswith("bm"):
+        return plan.black_market(plan.money).get(a, 0.0)
+    if head == "copy":
+        return plan.copy_options(plan.money).get(a, 0.0)
+    if head == "sell":
+        return _sale(plan, a)
+    if head == "use":
+        return _use(plan, arg)
+    if head == "disc":
+        return -plan.specialist(arg)
+    if head == "ord":
+        return _draw(plan, arg)
+    return 0.0
+
+
+def _move(plan: Plan, a: str) -> float:
+    li, dest = a.split(">")
+    if dest == "h":
+        return plan.hall()
+    v = plan.room_value(dest)
+    steps = hall_steps(plan.cfg)
+    others = [x for i, x in enumerate(plan.me["leaders"]) if i != int(li) - 1]
+    near = [steps[plan.cfg.room_index[x]] if x != "h" else 9 for x in others]
+    if steps[plan.cfg.room_index[dest]] <= 3 and not any(n <= 3 for n in near):
+        v += plan.near_hall()
+    return v
+
+
+def _sale(plan: Plan, a: str) -> float:
+    tasks = [t for t in plan.view["tasks"] if t.startswith("sell")]
+    best = None
+    for t in tasks:
+        v = plan.sales(t.split("!")[0]).get(a)
+        if v is not None:
+            best = v if best is None else max(best, v)
+    if best is not None:
+        return best
+    # a sale onto the retail or wholesale market (specialist_markets='all'): sell:o8.1:t
+    cfg = plan.cfg
+    room, _, rest = a[5:].partition(".")
+    space, _, good = rest.partition(":")
+    kind = plan.rooms[cfg.room_index[room]]["kind"]
+    if not good or kind not in ("retail", "wholesale"):
+        return 0.0
+    reward = (cfg.retail if kind == "retail" else cfg.wholesale)[int(space) - 1]
+    mult = 2 if any(t.endswith("2") for t in tasks) else 1
+    return mult * plan._plain(reward) - plan.keep_value(GOOD_LETTER.index(good))
+
+
+def _use(plan: Plan, arg: str) -> float:
+    cfg = plan.cfg
+    sid, _, alt = arg.partition(".")
+    v = plan.bundle(cfg.spec_effect[sid][int(alt or 1) - 1])
+    if cfg.spec_kind[sid] == "amulet":
+        v += plan.amulet_gain([cfg.amulet_kinds[cfg.spec_amulet[sid]]])
+    return v
+
+
+def _draw(plan: Plan, arg: str) -> float:
+    view = plan.view
+    if arg == "deck":
+        return 2.5
+    if arg.startswith("O"):
+        return plan.order_value(next(o for o in view["order_supply"] if o["id"] == arg))
+    return plan.amulet_gain([next(x["kind"] for x in view["amulet_supply"] if x["id"] == arg)])
 
 
 def result_columns(state) -> list[dict]:
