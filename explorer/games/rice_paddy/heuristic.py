@@ -4,26 +4,32 @@ the per-seat columns `explorer.simulate` adds.
 The rating rebuilds a state from the view (`from_view`; the rules read only the acting seat's own field,
 resources and hand and the public board) and follows these rules (explorer.games.rice_paddy.strategy):
 
-1. Keep a target field: a chain of up to three paddies after the starting one, each joined to the one
-   before by a gate, so the reservoir's water reaches all of them. Of the chains its walls and gates still
-   allow, take the one with the most harvest-table rice (big paddies pay more per hex; paddies further down
-   the chain count less) for the pieces still to build and the rocks inside it. The starting gate points
-   into that chain's first paddy.
+1. Keep a target field: a chain of up to three paddies after the starting one (at most seven pieces to
+   build), each joined to the one before by a gate, so the reservoir's water reaches all of them. Of the
+   chains its walls and gates still allow, take the one with the most harvest-table rice (big paddies pay
+   more per hex; paddies further down the chain count less) for the pieces still to build and the rocks
+   inside it. The starting gate points into that chain's first paddy.
 2. Build that chain's pieces, finishing the paddy nearest the reservoir first (a gate where the chain goes
    on, walls elsewhere); free walls first, then oxen, then three workers a piece.
-3. Allocate in this order: harvest every grown paddy (choosing how many hexes, and which weeds to pull
-   first, for the most rice), oxen on its pests; oxen on the rocks inside the planned paddies; plant the
-   chain's empty paddies that the flood will fill; build the next planned paddy (planting it too if the
-   water will reach it); an ox on a planted paddy to fertilise it when the water can refill it; then more
-   pieces with the workers left.
-4. Drain a paddy only when it must be dry (harvest, fertiliser), letting each disc flow down the chain into
-   a paddy that can use it before draining any to the next player.
+3. Allocate in this order: harvest every grown paddy (as many hexes as the workers allow, oxen on its
+   pests); oxen on the rocks inside the planned paddies; plant the chain's empty paddies that the flood
+   will fill (pulling their weeds first while they are dry); build the next planned paddy (planting it too
+   if the water will reach it); pull weeds from this round's harvests where a weed costs the harvest more
+   rice than the workers pulling it are worth; an ox on a planted paddy to fertilise it when the water can
+   refill it; then more pieces, and with workers still idle, plant the chain's other empty paddies in case
+   water comes from the players before. In the last round: the hexes to harvest and weeds to pull that pay
+   the most rice.
+4. Drain a paddy only when it must be dry (harvest, fertiliser). While it is still full, the reservoir's
+   water flows past it into a paddy being planted; then each of its discs flows down the chain into a
+   paddy that can take it, and only the rest drains to the next player.
 5. Spirit cards: draft the card worth most rice over the rounds it will act (active cards act every round,
    so early ones are worth more); play first the one that gains most by acting now, counting the chance of
    going first and taking the rain; use every card, aiming weeding and pest cards at the biggest crops, rock
    cards at the planned paddies, magic water and planting at the biggest paddies.
-6. Remove the planned paddies' rocks first; take the achievement paying most rice; buy an ox while one is
-   needed for rocks or building, and a worker when next round's farming needs more workers than it has.
+6. Remove the planned paddies' rocks first; take the achievement paying most rice. At the market (one
+   purchase a round): in rounds 1-4 an ox when it has none and rocks or pieces remain, or a second one
+   while two planned rocks remain; else a worker when next round's farming needs more workers than it has
+   and 3 rice would be left over.
 
 `result_columns(state)` reads a finished game's state only; per-harvest numbers come from replaying a
 game with the engine's event reports (`explorer.games.rice_paddy.study`).

@@ -25,6 +25,7 @@ CHAIN_WEIGHT = (1.0, 0.8, 0.6)  # a paddy further down the chain gets water late
 PIECE_COST = 2.5  # rice a wall or gate is worth (three workers)
 ROCK_COST = 2.0  # rice a rock in a planned paddy costs (a livestock's round), more for each paddy it blocks
 WEED_FIRST = True  # pull the weeds of a dry paddy before planting it
+WEED_GAIN = 0.6  # rice a worker pulling weeds from a harvest must add (rounds 1-6)
 FERTILISE = True  # put an ox on a planted paddy to fertilise it when the water can refill it
 HARVESTS = {1: 3, 2: 3, 3: 2, 4: 2, 5: 1, 6: 1, 7: 0}  # harvests a paddy finished in this round can still give
 
@@ -285,7 +286,8 @@ class Farm:
     # ---- the allocation ----------------------------------------------------------------------------
     def harvests(self, workers: int, livestock: int, final: bool) -> dict:
         """{grown paddy: (hexes, weeds removed, pests removed)}: the most rice for these workers (2 a hex,
-        the paddy's size a weed) and livestock (1 a pest), pests first on the biggest harvests."""
+        and in the last round also the paddy's size a weed) and livestock (1 a pest), pests first on the
+        biggest harvests. Before the last round weeds wait: planting may need those workers more."""
         p, F = self.p, self.F
         grown = sorted((r for r in F.paddies if p.crop[r] == GROWN), key=lambda r: (-F.sizes[r], r))
         pests = {}
@@ -295,19 +297,17 @@ class Farm:
                     self.rice(r, F.sizes[r], p.weeds[r], p.pests[r], final):
                 pests[r] = k
                 livestock -= k
-        worker_value = 0 if final else 0.6  # what a worker left over is worth elsewhere this round
-        best = {0: (0.0, {})}  # workers used -> (value, choice)
+        best = {0: (0.0, {})}  # workers used -> (rice, choice)
         for r in grown:
             size = F.sizes[r]
             nxt = dict(best)
             for used, (val, choice) in best.items():
                 for k in range(1, size + 1):
-                    for w in range(p.weeds[r] + 1):
+                    for w in range(p.weeds[r] + 1 if final else 1):
                         cost = used + 2 * k + size * w
                         if cost > workers:
                             break
-                        v = val + self.rice(r, k, p.weeds[r] - w, p.pests[r] - pests.get(r, 0), final) \
-                            - worker_value * (2 * k + size * w)
+                        v = val + self.rice(r, k, p.weeds[r] - w, p.pests[r] - pests.get(r, 0), final)
                         if cost not in nxt or nxt[cost][0] < v:
                             nxt[cost] = (v, {**choice, r: (k, w, pests.get(r, 0))})
             best = nxt
@@ -389,6 +389,17 @@ class Farm:
             new = self.plan.paddies[first] if first < len(self.plan.paddies) else 0
             if new and not any(m == new for _, m, _ in chain):
                 plant(self.chain_after(new), 4)
+        # pull weeds from the paddies harvested this round when it pays the workers left
+        for r, (k, _, q) in harvest.items():
+            size = F.sizes[r]
+            while weeds[r] and size <= W:
+                pests = p.pests[r] - q
+                gain = self.rice(r, k, weeds[r] - 1, pests, final) - self.rice(r, k, weeds[r], pests, final)
+                if gain < WEED_GAIN * size:
+                    break
+                add(f"w weed {L[r]}", size, gain)
+                W -= size
+                weeds[r] -= 1
         # fertilise planted paddies that can be drained and flooded again before they grow
         for r in self.chain_order():
             if Lv <= 0:
