@@ -11,8 +11,11 @@ heuristic (MCTS with `--mcts-iterations` instead is reproducible).
 Seats alternate between the two bots around the table and rotate from game to game (explorer.simulate,
 rotate=True), so each bot sits in every seat equally often. The figure is the share of head-to-head seat
 pairs the first bot wins: in every game, every pair (a seat of bot A, a seat of bot B) counts 1 when A's
-seat ranks better, 1/2 on equal rank, 0 otherwise. The 95% interval is a bootstrap over games (pairs in
-one game are not independent), seeded, 2,000 resamples. Prints one markdown row.
+seat ranks better, 1/2 on equal rank, 0 otherwise. In a winner-take-all game (the chaos game: one winner,
+everyone else ranks equal) most pairs are ties, so that share cannot pass 2/3 even for a bot that always
+wins; the row also gives the share of *decided* pairs (ranks differ) that A wins. The 95% intervals are a
+bootstrap over games (pairs in one game are not independent), seeded, 2,000 resamples. Prints one
+markdown row.
 """
 from __future__ import annotations
 
@@ -58,14 +61,15 @@ class OldHeuristic(HeuristicBot):
         return [float(v) for v in self.module.rate(view, actions, **self.params)]
 
 
-def pair_scores(df, a: str, b: str) -> list[tuple[float, int]]:
-    """Per game: (points of bot a over its pairs with bot b, number of pairs)."""
+def pair_scores(df, a: str, b: str, decided: bool = False) -> list[tuple[float, int]]:
+    """Per game: (points of bot a over its pairs with bot b, number of pairs); `decided`: only the pairs
+    whose ranks differ."""
     out = []
     for _, g in df.groupby("game_id"):
         ra = g[g.bot == a]["rank"].tolist()
         rb = g[g.bot == b]["rank"].tolist()
-        pts = sum(1.0 if x < y else 0.5 if x == y else 0.0 for x in ra for y in rb)
-        out.append((pts, len(ra) * len(rb)))
+        pairs = [(x, y) for x in ra for y in rb if not decided or x != y]
+        out.append((sum(1.0 if x < y else 0.5 if x == y else 0.0 for x, y in pairs), len(pairs)))
     return out
 
 
@@ -109,9 +113,11 @@ def main(argv=None):
     secs = time.perf_counter() - t0
     la, lb = a.label, b.label
     share, lo, hi = bootstrap(pair_scores(df, la, lb))
+    dec, dlo, dhi = bootstrap(pair_scores(df, la, lb, decided=True))
     wins = {lab: df[df.bot == lab].winner.mean() for lab in (la, lb)}
     print(f"| {args.game} {players}p | {what} | {args.games} | {share:.0%} [{lo:.0%}, {hi:.0%}] | "
-          f"{wins[la]:.0%} / {wins[lb]:.0%} | {secs:.0f} s | {platform.machine()} |")
+          f"{dec:.0%} [{dlo:.0%}, {dhi:.0%}] | {wins[la]:.0%} / {wins[lb]:.0%} | {secs:.0f} s | "
+          f"{platform.machine()} |")
     return df
 
 

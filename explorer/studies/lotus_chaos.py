@@ -19,7 +19,9 @@ from explorer.study import Chapter, Study
 
 GAME = "lotus_chaos"
 SEED = 5
-# Seed 5 played to the end by six heuristic bots (bots.make("heuristic", seed=0) choosing for every seat).
+# Seed 5 played to the end by six bots of the first heuristic (bots.make("heuristic", seed=0) for every seat,
+# with heuristic.py as it was at 11fa4a8: each chased its own objective and ignored the others'). A record:
+# today's heuristic, which also reads the others' objectives, plays it differently.
 MOVES = (
     "place N", "place SW", "place S", "place NE", "place NW", "place SE",
     "keep 6 >4", "play 6", "move N", *["pass"] * 6,
@@ -41,9 +43,9 @@ INTRO = (
     "of tokens, so a token pushed by someone else's card tells you about the player who activated it. A "
     "correct accusation puts the accused out of the game, a wrong one puts the accuser out "
     "(lotus_chaos.accuse.target, lotus_chaos.accuse.correct, lotus_chaos.accuse.wrong), and whoever is out "
-    "shows their objective to everyone (lotus_chaos.accuse.reveal). Chapter 1 reads a whole game between six "
-    "heuristic bots; chapter 2 turns down an accusation on a tell; chapter 3 proves who holds an objective "
-    "from a check that ended nothing; chapter 4 accuses with two players left.\n\n"
+    "shows their objective to everyone (lotus_chaos.accuse.reveal). Chapter 1 reads a recorded game between "
+    "six bots that each chase their own objective; chapter 2 turns down an accusation on a tell; chapter 3 "
+    "proves who holds an objective from a check that ended nothing; chapter 4 accuses with two players left.\n\n"
     "Assumed values (explorer.provenance('lotus_chaos')): the rulebook gives no board size, so the board is "
     "the assumed board_radius 3 (37 hexes: the red centre, a purple ring of 6, a plain ring of 12 and an "
     "edge ring of 18 with the six blue corners and 12 green hexes), and every distance and ring in this "
@@ -81,9 +83,11 @@ def _bot(node) -> dict:
 def _reading(study: Study) -> None:
     ch = study.chapter(
         "Reading a game: what the moves give away", explorer.load(GAME, seed=SEED), viewer="spectator",
-        intro="Seed 5, played to the end by six heuristic bots, each chasing its own objective from its own "
-              "view. North, centre and south need the holder's own token on one hex, so the holder steers "
-              "it there; purple, green and blue count anyone's tokens, so their holders can win without "
+        intro="Seed 5, played to the end by six bots of this project's first heuristic, each chasing its "
+              "own objective from its own view and paying no attention to the others' (a recorded game: "
+              "today's heuristic bot also reads the others' objectives, and plays differently). North, "
+              "centre and south need the holder's own token on one hex, so the holder steers it there; "
+              "purple, green and blue count anyone's tokens, so their holders can win without "
               "moving at all (lotus_chaos.objective.cards). Watch each seat's own one-hex move: it is the one "
               "move a player chooses alone.")
     tl = ch.timeline
@@ -198,8 +202,9 @@ def _tell(study: Study) -> None:
         "the step points to centre or purple, and a coin toss is the best the evidence gives. A wrong guess puts "
         "you out of the game (lotus_chaos.accuse.wrong); a right one removes one rival of five. And nobody can "
         "win in round 1 (lotus_chaos.objective.first-round), so there is no threat to stop yet. The heuristic "
-        f"bot {bot_says}: pass {values['pass']:.1f}, every accusation {worst:.0f} at best (it accuses only when "
-        "the evidence leaves one objective).")
+        f"bot {bot_says}: it puts its chance of winning at {values['pass']:.2f} if it passes and {worst:.2f} "
+        "at best if it accuses (it accuses only when its reading of the tells and proofs makes the accused's "
+        "objective likely enough to be worth the risk of going out).")
     black_pass, = _line(ch, ["pass"])
     tl.comment(black_pass, "Black 2 passes: keep the tell in mind, and wait for proof or for a threat.")
     tl.annotate(black_pass, highlights=[("Blue token", "yellow")], glyph="!")
@@ -272,11 +277,13 @@ def _proof(study: Study) -> None:
         "certain accusation costs nothing and puts Black 6 out (lotus_chaos.accuse.correct). If you wait, Blue 2, "
         "next in the accusations and able to work it out as well, may take the chance.")
     accused, = _line(ch, ["accuse 6 north"])
-    verdict = "misses the proof" if values["accuse 6 north"] < values["pass"] else "finds it too"
+    found = values["accuse 6 north"] > values["pass"]
+    verdict = ("finds it too: it reads a check that ended nothing as proof" if found else
+               "misses it: it does not read the check that ended nothing as proof")
     tl.comment(accused, "Right: Black 6's token leaves the board and Black 6 shows the north objective "
-               f"(lotus_chaos.accuse.correct, lotus_chaos.accuse.reveal). The heuristic bot {verdict}: it rates "
-               f"pass {values['pass']:.1f} and this accusation {values['accuse 6 north']:.0f}, because it "
-               "counts only cards shown and wrong accusations, not checks that ended nothing. Grey 4's pass "
+               f"(lotus_chaos.accuse.correct, lotus_chaos.accuse.reveal). The heuristic bot {verdict}, and "
+               f"puts its chance of winning at {values['accuse 6 north']:.2f} after this accusation and "
+               f"{values['pass']:.2f} if it passes. Grey 4's pass "
                "was a missed chance: it knew its own card, saw the same check and heard White 5's wrong "
                "accusation clear Red 1 of north, so it could have found Black 6 first.")
     tl.annotate(accused, highlights=[("Black objective", "green"), ("N", "red")], glyph="!!")
