@@ -16,9 +16,11 @@ The bot (explorer/games/lotus/heuristic.py, `rate`) follows these rules, in plai
    your next turn: the bot reckons the chance that one of them holds k cards of that type (from the number of
    cards in their hands) and counts the petals they would take against the play. If you hold the cards to
    finish it yourself, the chance that it survives to your next turn counts for you.
-5. **Plan the turn's two actions together**: a first action (a play, a guardian move) after which your hand
-   completes the flower with your second action is worth almost that completion; so a guardian moves in to
-   take the lead before the flower is completed, and a 7-petal Lotus three short is played in two steps.
+5. **Plan the turn's two actions together**: each first action is tried on a game rebuilt from what you see
+   (the hidden cards sampled, `from_view`) and is worth its own points plus the best second action's after
+   it; so a guardian moves in to take the lead before the flower is completed, and a 7-petal Lotus three
+   short is played in two steps. (After an exchange the new cards are unknown: its second action counts as
+   the best one now.)
 6. **Guardians** move where they change who leads a flower, weighed by rule 2, and never off a flower they
    keep for you.
 7. **Fortune Teller**: a pluck is a point in your pile, plus what removing that petal does to the flower
@@ -32,9 +34,16 @@ The bot (explorer/games/lotus/heuristic.py, `rate`) follows these rules, in plai
 10. **Exchanges** when nothing better is on offer; moves and exchanges never end a stalled game, so after
     100 turns per player every play beats them.
 
-Cost: a few dozen arithmetic steps per action, no search (see `rate`'s docstring in heuristic.py).
+Cost: a few dozen arithmetic steps per action, and the one-turn lookahead of rule 5 on a turn's first action
+(see `rate`'s docstring in heuristic.py for the timings).
 """
 from __future__ import annotations
+
+from functools import cache
+
+from ...core.errors import PositionError
+from .config import ACT as ACT_PHASE
+from .config import REWARD as REWARD_PHASE
 
 # share of the cards in a hand that fit each flower (3..7 petals): a player's deck holds 5, 6, 6, 7 and 7
 # of its 31 cards of each type; wildflowers are four of each type
@@ -52,9 +61,11 @@ THREAT = 1.0  # how much of a rival's expected completion counts
 PACE = 1.0  # turns per missing petal, for the chance a flower is completed before the end
 CARD = 0.1  # each card played (it is replaced by a new one)
 MOVE_COST = 0.2  # a guardian move that changes nothing
+WILD_BASE = 0.3  # a wildflower from the display, against 1 for a card from your deck
 WILD_FIT = 0.4  # per petal, a wildflower that lets you finish that flower next turn
 
 
+@cache
 def _at_least(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
     if k <= 0:
@@ -73,7 +84,7 @@ def _at_least(k: int, n: int, p: float) -> float:
 class Table:
     """What the acting seat knows, digested once per decision; `rate` prices the legal actions."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, again: bool = True):
         seats = view["seats"]
         self.n = n = len(seats)
         self.me = me = view["current_player"]
@@ -88,7 +99,7 @@ class Table:
         self.held: dict[int, int] = {}
         for c in mine["hand"] or ():
             self.held[c["petals"]] = self.held.get(c["petals"], 0) + 1
-        self.left = view.get("actions_left", 0)
+        self.left = view.get("actions_left", 0) if again else 1  # again=False: no credit for a second action
         self.in_turn = view.get("phase") == "actions" and view.get("turn_seat", me) == me
         decks = [s["deck_size"] for s in seats]
         # who acts before this seat's next turn, and how many turns it has after this one
@@ -111,6 +122,8 @@ class Table:
         self.letter = {s["color"][0]: s["seat"] for s in seats}
         self.zero = bool((view.get("options") or {}).get("zero_influence_control"))  # all tie at zero
         self._base: dict[int, float] = {}
+        self._seen: dict[tuple, float] = {}
+        self.reward_worth = self.my_reward()
 
     # -- values of things -------------------------------------------------------------------------------
     def power_value(self, name: str) -> float:
@@ -140,6 +153,13 @@ class Table:
         `held`: this seat's cards of the type after the action; `again`: it acts once more this turn."""
         if placed <= 0:
             return 0.0
+        key = (petals, placed, tuple(infl), held, again)
+        v = self._seen.get(key)
+        if v is None:
+            v = self._seen[key] = self._flower(petals, placed, infl, held, again)
+        return v
+
+    def _flower(self, petals: int, placed: int, infl, held: int, again: bool) -> float:
         need = petals - placed
         if again and need <= min(held, self.max_play):  # rule 5: the second action completes it
             return AGAIN * self.complete(petals, infl)
@@ -148,7 +168,7 @@ class Table:
         done = turns / (turns + PACE * need)  # chance it is completed before the game ends
         worth = done * TOKEN + (1.0 - done) * placed
         certain = not self.before and not turns
-        v = sum(w[i] * share * (self.my_reward() * done + (1.0 - done) * placed if w[i] > 0 else worth)
+        v = sum(w[i] * share * (self.reward_worth * done + (1.0 - done) * placed if w[i] > 0 else worth)
                 for i, share in self._control(infl, certain))
         # rule 4: the rivals who act first may finish it (two plays of two cards, or all with Growth)
         share = TYPE_SHARE[petals]
@@ -175,7 +195,7 @@ class Table:
         w = self.weight
         v = petals * w[self.me]
         for i, _ in self._control(infl, True):
-            v += w[i] * (self.my_reward() if i == self.me else TOKEN)
+            v += w[i] * (self.reward_worth if i == self.me else TOKEN)
         return v
 
     # -- actions --------------------------------------------------------------------------------------------
@@ -222,7 +242,7 @@ class Table:
 
     def draw_wild(self, petals: int) -> float:
         f = self.flowers.get(petals)
-        v = 0.3
+        v = WILD_BASE
         if f is not None:
             need = petals - f["placed"]
             if need <= self.held.get(petals, 0) + 1 <= 2 * self.max_play:
@@ -266,3 +286,39 @@ class Table:
                 v = -1.0
             out.append(v)
         return out
+
+
+PLAN = True  # rate a turn's first action with the best second action after it (rule 5); False: by AGAIN
+
+
+def plan(view: dict, actions, prefer: str) -> list[float]:
+    """Rule 5 by lookahead: each first action's worth plus the best second action's worth after it, on one
+    state rebuilt from the view (`from_view`: what the seat cannot see is sampled, seeded by the turn)."""
+    from .sample import from_view
+    me = view["current_player"]
+    try:
+        state = from_view(view, view.get("turn", 0))
+    except PositionError:  # a view no game could reach (hand-made): rule 5 by the rating alone
+        return Table(view).rate(actions, prefer)
+    first = Table(view, again=False).rate(actions, prefer)
+    # after an exchange the hand holds unknown cards: its second action is taken as good as the best one now
+    now = max((v for a, v in zip(actions, first) if a.text[0] != "x"), default=0.0)
+    out = []
+    for a, v in zip(actions, first):
+        if a.text[0] == "x":
+            out.append(v + now)
+            continue
+        s = state.apply(a)
+        while s.phase == REWARD_PHASE:  # a completion's rewards: this seat's by its rating, others' a token
+            who = s.current_player
+            legal = s.legal_actions()
+            if who == me:
+                r = Table(s.view(me)).rate(legal, prefer)
+                s = s.apply(legal[r.index(max(r))])
+            else:
+                s = s.apply(legal[0])
+        if s.phase == ACT_PHASE and s.current_player == me and s.left == 1:
+            legal = s.legal_actions()
+            v += max(Table(s.view(me)).rate(legal, prefer))
+        out.append(v)
+    return out
