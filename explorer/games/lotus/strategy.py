@@ -302,11 +302,13 @@ def plan(view: dict, actions, prefer: str) -> list[float]:
         return Table(view).rate(actions, prefer)
     first = Table(view, again=False).rate(actions, prefer)
     # after an exchange the hand holds unknown cards: its second action is taken as good as the best one now
-    now = max((v for a, v in zip(actions, first) if a.text[0] != "x"), default=0.0)
+    now = max((v for a, v in zip(actions, first) if str(a)[0] != "x"), default=0.0)
     out = []
     for a, v in zip(actions, first):
-        if a.text[0] == "x":
-            out.append(v + now)
+        # two orders of the same two actions are worth the same: the one worth more alone goes first
+        tie = 0.001 * v
+        if str(a)[0] == "x":
+            out.append(v + now + tie)
             continue
         s = state.apply(a)
         while s.phase == REWARD_PHASE:  # a completion's rewards: this seat's by its rating, others' a token
@@ -320,5 +322,5 @@ def plan(view: dict, actions, prefer: str) -> list[float]:
         if s.phase == ACT_PHASE and s.current_player == me and s.left == 1:
             legal = s.legal_actions()
             v += max(Table(s.view(me)).rate(legal, prefer))
-        out.append(v)
+        out.append(v + tie)
     return out
