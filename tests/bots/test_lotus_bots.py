@@ -94,8 +94,12 @@ def tie_position():
 
 def test_heuristic_completes_a_flower_and_takes_its_preferred_reward():
     s = tie_position()
-    assert str(bots.make("heuristic").choose(s)) == "7w"  # completing the Lotus is worth 7 cards
-    s = s.apply("7w")  # a three-way tie: every seat chooses a reward, the completer first
+    # the turn's two actions together: a guardian first (Red leads the Lotus alone, 3 to 2), then the
+    # wildflower completes it: 7 cards and the only reward
+    bot = bots.make("heuristic")
+    assert str(bot.choose(s)) == "g-7"
+    assert str(bot.choose(s.apply("g-7"))) == "7w"
+    s = s.apply("7w")  # completed at once instead, a three-way tie: every seat chooses a reward, the completer first
     for prefer, expected in (("token", "+t"), ("growth", "+growth"), ("elder", "+elder")):
         assert s.current_player == 0
         assert str(bots.make("heuristic", prefer=prefer).choose(s)) == expected
@@ -116,13 +120,43 @@ def test_heuristic_rates_from_the_view():
     view = s.view(0)
     acts = s.legal_actions()
     r = dict(zip(map(str, acts), rate(view, acts)))
-    # 3ss completes the Iris with control (2 vs 2 tie) and picks it: the best action
-    assert max(r, key=r.get) == "3ss"
+    # 3ss completes the Iris with control (2 vs 2 tie) and picks it: the turn's two actions include it (the
+    # first action is rated with the best second one after it, so 7s-then-3ss and 3ss-then-7s are close)
+    bot = bots.make("heuristic")
+    first = bot.choose(s)
+    assert "3ss" in (str(first), str(bot.choose(s.apply(first))))
+    assert r["3ss"] > r["3s"] and r["3ss"] > r["6s"]
     # one card onto the Lily only ties Blue and leaves it one petal short for Blue to finish:
     # starting a new Lotus is better
     assert r["6s"] < r["7s"]
     with pytest.raises(ValueError, match="prefer"):
         rate(view, acts, prefer="luck")
+
+
+def test_heuristic_weighs_the_token_against_powers_by_what_is_left():
+    s = tie_position().apply("7w")  # Red chooses a reward with a full deck: many turns left
+    acts = s.legal_actions()
+    early = dict(zip(map(str, acts), rate(s.view(0), acts)))
+    assert max(early, key=early.get) == "+fortune"  # a point a turn for the rest of the game beats 5 points
+    late = s.view(0)
+    for seat in late["seats"]:
+        seat["deck_size"] = 2  # about one turn left: nothing a power does pays 5 points
+    rated = dict(zip(map(str, acts), rate(late, acts)))
+    assert max(rated, key=rated.get) == "+t"
+    assert early["+t"] == rated["+t"] == 5.0  # ratings are points
+
+
+def test_heuristic_does_not_set_up_a_rival():
+    # Red leads nothing on the Lily (Blue 2, 3 of 6 petals): two Red cards there would leave it one petal
+    # short for Blue or Yellow to finish; a new Primrose is safer
+    s = explorer.from_json({
+        "game": "lotus", "players": 3, "seed": 2,
+        "hands": [["R6s1", "R6s2", "R4s1", "R5s1"], None, None],
+        "flowers": {"6": ["B6d1", "W6w1", "W6w2"]},
+    })
+    acts = s.legal_actions()
+    r = dict(zip(map(str, acts), rate(s.view(0), acts)))
+    assert r["6ss"] < r["4s"]
 
 
 def test_solo_heuristic_never_completes_a_flower_it_does_not_control():
