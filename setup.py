@@ -29,7 +29,6 @@ MANIFEST = "explorer/_compiled.json"
 HOT = [
     "explorer/games/lotus/state.py",
     "explorer/games/lotus_chaos/state.py",
-    "explorer/games/lotus_chaos/shuffle.py",
     "explorer/games/rice_paddy/state.py",
     "explorer/games/rice_paddy/steps.py",
     "explorer/games/rice_paddy/fields.py",
