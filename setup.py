@@ -28,13 +28,10 @@ MANIFEST = "explorer/_compiled.json"
 # their time and that gained when compiled.
 HOT = [
     "explorer/games/lotus/state.py",
-    "explorer/games/lotus_chaos/state.py",
     "explorer/games/rice_paddy/state.py",
     "explorer/games/rice_paddy/steps.py",
-    "explorer/games/rice_paddy/fields.py",
     "explorer/games/round_house/state.py",
     "explorer/games/round_house/board.py",
-    "explorer/games/round_house/rooms.py",
 ]
 # Plain Python semantics: annotations are not C types (an `int` annotation would reject None and a
 # `float` one would turn ints into floats); types come only from explicit `cython.*` declarations.
