@@ -24,14 +24,15 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 MANIFEST = "explorer/_compiled.json"
-# Chosen by profiling random playouts (README, "Compiled engines"): the modules where the engines spend
-# their time and that gained when compiled.
+# Chosen by profiling random playouts and timing them compiled against pure (benchmarks/bench_compiled.py;
+# README, "Compiled engines"): where the engines spend their time and compiling paid for its build time.
 HOT = [
     "explorer/games/lotus/state.py",
     "explorer/games/rice_paddy/state.py",
     "explorer/games/rice_paddy/steps.py",
     "explorer/games/round_house/state.py",
     "explorer/games/round_house/board.py",
+    "explorer/games/round_house/rooms.py",
 ]
 # Plain Python semantics: annotations are not C types (an `int` annotation would reject None and a
 # `float` one would turn ints into floats); types come only from explicit `cython.*` declarations.
