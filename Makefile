@@ -5,7 +5,8 @@
 #               with notebooks/index.ipynb (headless: see LAB_ARGS below)
 #   make test   create .venv, install the project with the dev tools, install Debian's chromium
 #               if it is missing, then run every test (pytest tests/ and nbval over notebooks/)
-# Also: make bench, make lint, make clean (build outputs and caches), make distclean (also .venv).
+# Also: make bench, make lint, make clean (build outputs and caches), make distclean (also .venv),
+#       make compile (the optional Cython compile of the hot engine modules, in place; setup.py).
 #
 # Installs are keyed on the contents of pyproject.toml: a second `make lab` / `make test`
 # does not run pip again unless pyproject.toml changed.
@@ -30,8 +31,16 @@ STAMP_DEV := $(VENV)/.installed-dev-$(KEY)
 # Wheels for the packaging tests' clean venvs, fetched at set-up so the tests themselves stay offline.
 WHEELHOUSE := .wheelhouse
 STAMP_WHEELS := $(WHEELHOUSE)/.complete-$(shell cat pyproject.toml binder/requirements.txt 2>/dev/null | sha256sum | cut -c1-16)
+# The optional compile (setup.py): the hot engine modules as extension modules next to their sources, and the
+# build's record of what it compiled, redone when setup.py or one of those sources changes. Where no C compiler
+# works the record says so ({"modules": {}}) and everything runs as pure Python.
+COMPILED := explorer/_compiled.json
+HOT := $(shell sed -n 's/^    "\(explorer\/.*\.py\)",$$/\1/p' setup.py)
+# The tests require the hot modules to load compiled when the compile succeeded (tests/test_builds.py).
+EXPECT_COMPILED = RX_EXPECT_COMPILED=$$(grep -qs '"explorer\.' $(COMPILED) && echo 1 || echo 0)
 
-.PHONY: help lab test test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv
+.PHONY: help lab test test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
+	compile
 
 help:
 	@echo "make lab    - install (into $(VENV)) and open JupyterLab (repository root, notebooks/index.ipynb)"
@@ -39,6 +48,7 @@ help:
 	@echo "make bench  - run benchmarks/run.py"
 	@echo "make notebooks - re-execute the notebooks in place (their outputs are what nbval checks)"
 	@echo "make lint   - ruff check"
+	@echo "make compile - compile the hot engine modules in place (Cython; optional, see README)"
 	@echo "make clean  - remove build outputs and caches (make distclean also removes $(VENV))"
 
 venv: $(PY)
@@ -52,8 +62,9 @@ $(STAMP_LAB): | $(PY)
 	rm -f $(VENV)/.installed-lab-*
 	touch $@
 
+# RX_NO_COMPILE: the editable install leaves the compile to $(COMPILED) below, which redoes only what changed.
 $(STAMP_DEV): | $(PY)
-	$(PIP) install -e ".[dev,lab]"
+	RX_NO_COMPILE=1 $(PIP) install -e ".[dev,lab]"
 	rm -f $(VENV)/.installed-dev-* $(VENV)/.installed-lab-*
 	touch $@ $(STAMP_LAB)
 
@@ -72,35 +83,42 @@ chromium:
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
+compile: $(COMPILED)
+
+$(COMPILED): $(STAMP_DEV) setup.py $(HOT)
+	$(PY) setup.py -q build_ext --inplace
+	[ -e $@ ] || echo '{"modules": {}}' > $@
+	touch $@
+
 # -k: run the notebook checks even when a unit test failed; the exit status is still non-zero.
 $(STAMP_WHEELS): | $(PY)
 	rm -rf $(WHEELHOUSE)
 	$(PIP) download --dest $(WHEELHOUSE) -r binder/requirements.txt \
-		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel
+		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel "Cython>=3.0"
 	touch $@
 
 # Two lanes on two cores: the slow tests (real browsers, built wheels and venvs) in one, the rest and the
 # notebooks in the other; the installs and the packaging tests' wheel download also run side by side.
 # Each lane's output is printed whole when it finishes (--output-sync), so the two never interleave.
 test: | $(PY)
-	$(MAKE) --no-print-directory -j2 --output-sync=target $(STAMP_DEV) $(STAMP_WHEELS) chromium
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium
 	$(MAKE) --no-print-directory -k -j2 --output-sync=target test-slow test-rest
 
-test-slow: $(STAMP_DEV) $(STAMP_WHEELS)
-	$(PY) -m pytest tests -m slow --durations=10 $(PYTEST_ARGS)
+test-slow: $(COMPILED) $(STAMP_WHEELS)
+	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --durations=10 $(PYTEST_ARGS)
 
-test-rest: $(STAMP_DEV)
+test-rest: $(COMPILED)
 	$(MAKE) --no-print-directory -k test-fast test-nb
 
-test-fast: $(STAMP_DEV)
-	$(PY) -m pytest tests -m "not slow" --durations=10 $(PYTEST_ARGS)
+test-fast: $(COMPILED)
+	$(EXPECT_COMPILED) $(PY) -m pytest tests -m "not slow" --durations=10 $(PYTEST_ARGS)
 
 # every test in one process (what the two lanes of `make test` run, less the notebooks)
-test-py: $(STAMP_DEV) $(STAMP_WHEELS)
-	$(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
+test-py: $(COMPILED) $(STAMP_WHEELS)
+	$(EXPECT_COMPILED) $(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
 
-test-nb: $(STAMP_DEV)
-	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env \
+test-nb: $(COMPILED)
+	$(EXPECT_COMPILED) $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env \
 		--nbval-sanitize-with $(NB_SANITIZE) notebooks $(PYTEST_ARGS)
 
 # open_spiel is the speed anchor of bench_openspiel.py only: installed here, never a project dependency.
@@ -122,7 +140,8 @@ lint: $(STAMP_DEV)
 	$(PY) -m ruff check .
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE)
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED)
+	find explorer \( -name '*.so' -o -name '*.c' \) -type f -delete
 	find . -path ./$(VENV) -prune -o -path ./.git -prune -o \
 		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
 

@@ -4,8 +4,9 @@
 >>> s = explorer.load("lotus", players=3, seed=1)
 >>> s2 = s.apply(s.legal_actions()[0])   # s itself is unchanged
 """
+# `_build` first: it makes compiled engine modules load only when built from today's sources (setup.py).
 # `games` is the subpackage that registers every game; the module itself is callable: explorer.games()
-from . import games
+from . import _build, games
 from .core import (
     EVERYTHING,
     SPECTATOR,
@@ -23,6 +24,7 @@ from .core.data import provenance as _provenance
 from .core.setup import example, example_notes, examples, setup
 
 __version__ = "0.1.0"
+build_info = _build.build_info  # which engine modules run compiled (README, "Compiled engines")
 
 
 def provenance(game: str, data=None) -> list[dict]:

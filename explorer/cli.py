@@ -118,6 +118,22 @@ def cmd_games(args, out) -> int:
     return 0
 
 
+def cmd_build(args, out) -> int:
+    import explorer
+
+    info = explorer.build_info()
+    if args.json:
+        print(json.dumps(info, indent=2), file=out)
+        return 0
+    if not info["recorded"] and not info["pure"]:
+        print("engines: pure Python (this install compiled nothing)", file=out)
+    for name in info["compiled"]:
+        print(f"{name}  compiled", file=out)
+    for name, why in info["pure"].items():
+        print(f"{name}  {why}", file=out)
+    return 0
+
+
 def cmd_play(args, out) -> int:
     import explorer
 
@@ -290,6 +306,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("provenance", help="print the component values the rulebooks do not give")
     p.add_argument("game")
     p.set_defaults(run=cmd_provenance)
+
+    p = sub.add_parser("build", help="say which engine modules run compiled (the optional Cython build)")
+    p.add_argument("--json", action="store_true", help="print explorer.build_info() as JSON")
+    p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("lab", help="open the welcome notebook in JupyterLab",
                        description="Open notebooks/index.ipynb in JupyterLab. In a source checkout the "

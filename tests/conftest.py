@@ -39,6 +39,14 @@ if settings is not None:
     settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_report_header(config):
+    """Which build of the engines this run tests (tests/test_builds.py runs the other one)."""
+    import explorer
+
+    compiled = explorer.build_info()["compiled"]
+    return f"engines: {len(compiled)} modules compiled" if compiled else "engines: pure Python"
+
+
 def pytest_configure(config):
     known = "\n".join(config.getini("markers"))
     for name, text in {

@@ -74,6 +74,8 @@ def _modules_with_examples():
         if info.name.endswith("__main__"):
             continue
         path = Path(importlib.util.find_spec(info.name).origin)
+        if path.suffix != ".py":  # a compiled module (setup.py): its source is beside it
+            path = path.with_name(info.name.rpartition(".")[2] + ".py")
         if ">>>" in path.read_text(encoding="utf-8"):
             out.append(info.name)
     return ["explorer", *out]
