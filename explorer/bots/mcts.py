@@ -5,6 +5,7 @@ then walks one shared tree (single-observer ISMCTS, Cowling, Powley & Whitehouse
 only the children legal in this sample compete, scored by UCB1 with their *availability* count in place
 of the parent's visits; one new node is added, the game is played out at random, and every node on the
 path adds the value of the seat that moved into it. The bot never sees the true state's hidden parts.
+Each iteration plays on its own scratch copy of the sample, in place (`State.scratch`, `apply_in_place`).
 
 Budgets: `iterations` (reproducible for a seed) or `seconds` (wall clock, so not reproducible).
 `rollout="heuristic"` plays the playouts with the game's greedy policy (stronger, about ten times slower
@@ -84,7 +85,7 @@ class MCTSBot(Bot):
                 break
             if sample is None or it % self.resample == 0:
                 sample = self._search_state(game, view, state)
-            s = sample
+            s = sample.scratch()  # this iteration's own copy, played on in place
             node = root
             path = []
             first = True
@@ -102,7 +103,7 @@ class MCTSBot(Bot):
                             k.avail += 1
                     a = untried[int(rand() * len(untried))]
                     child = kids[a] = Node(s.current_player)
-                    s = s.apply(a)
+                    s.apply_in_place(a)
                     path.append(child)
                     break
                 best, best_u = None, -1.0
@@ -113,12 +114,12 @@ class MCTSBot(Bot):
                     if u > best_u:
                         best, best_u = a, u
                 node = kids[best]
-                s = s.apply(best)
+                s.apply_in_place(best)
                 path.append(node)
             n = 0
             while not s.is_terminal and (depth_cap is None or n < depth_cap):
                 acts = s.legal_actions()
-                s = s.apply(acts[int(rand() * len(acts))] if policy is None or len(acts) == 1 else policy(s, acts))
+                s.apply_in_place(acts[int(rand() * len(acts))] if policy is None or len(acts) == 1 else policy(s, acts))
                 n += 1
             v = values(s)
             root.visits += 1

@@ -49,6 +49,25 @@ class State:
         """Return the state after `action` (an action object or its text); self is unchanged."""
         raise NotImplementedError
 
+    # -- for search and simulation only: a state the caller owns, changed in place
+    def scratch(self) -> State:
+        """A copy that a search may change with `apply_in_place` (this state stays as it is). Never hand a
+        scratch state to a user: states are immutable everywhere else."""
+        import copy
+        return copy.copy(self)
+
+    def apply_in_place(self, action) -> None:
+        """`self = self.apply(action)`, without a new object: only on a state from `scratch()` (or one that
+        nothing else holds). The same legality checks and errors as `apply`. This generic version applies
+        and takes over the new state's fields; the engines do it without the copy."""
+        new = self.apply(action)
+        if hasattr(new, "__dict__"):
+            self.__dict__ = new.__dict__
+        for cls in type(new).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(new, name):
+                    setattr(self, name, getattr(new, name))
+
     # -- results
     def scores(self) -> dict:
         """{'seats': [points per seat], 'teams': [points per team] or None}."""

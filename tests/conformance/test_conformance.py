@@ -98,6 +98,35 @@ def test_determinism(game, opts):
     assert start(game, opts, 3) != start(game, opts, 4) or opts.get("players") == 1
 
 
+@pytest.mark.parametrize("game,opts", CASES, ids=IDS)
+def test_apply_in_place_on_a_scratch_state_is_apply(game, opts):
+    """Search plays on a scratch copy with apply_in_place: at every step it equals what apply gives, and
+    neither the state it was made from nor any state apply returned along the way changes."""
+    for seed in (2, 9):
+        line = playout(game, opts, seed, check=False)
+        keys = [s._key() for s in line]
+        rnd = random.Random(seed)
+        starts = sorted(rnd.sample(range(len(line) - 1), min(4, len(line) - 1))) or [0]
+        for k in starts:  # a scratch made mid-game, played to the end both ways
+            s, t = line[k], line[k].scratch()
+            while not s.is_terminal:
+                a = rnd.choice(s.legal_actions())
+                s = s.apply(a)
+                t.apply_in_place(a)
+                assert t == s and t.legal_actions() == s.legal_actions()
+            assert t.to_json() == s.to_json()
+        assert [s._key() for s in line] == keys, "a scratch state changed a state it was made from"
+
+
+def test_the_generic_apply_in_place_takes_over_the_new_state():
+    from explorer.core.state import State
+    s = start("lotus", {"players": 3}, 1)
+    t = s.scratch()
+    a = s.legal_actions()[0]
+    State.apply_in_place(t, a)  # the contract's version, for a game that has no faster one
+    assert t == s.apply(a) and t != s
+
+
 @pytest.mark.parametrize("game,opts", CASES[:6], ids=IDS[:6])
 @settings(max_examples=25)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10_000), max_size=150),

@@ -160,6 +160,19 @@ class LotusState(PositionMixin, ViewMixin, State):
         _EFFECTS[a.kind](s, a)
         return s
 
+    def apply_in_place(self, a) -> None:
+        """apply() on this scratch state itself (core State.scratch): the effects replace the fields they
+        change, never editing what a copy shares, so they run the same here."""
+        if a.__class__ is not Action:
+            a = self.parse_action(a)
+        elif a not in self.legal_actions():
+            a = self._legal_one(a)
+        self._legal = None
+        _EFFECTS[a.kind](self, a)
+
+    def scratch(self) -> LotusState:
+        return self._copy()
+
     # ---- legal action generation ---------------------------------------------------------------
     def _generate(self) -> list:
         ph = self.phase

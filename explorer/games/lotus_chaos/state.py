@@ -116,6 +116,19 @@ class ChaosState(PositionMixin, ViewMixin, State):
         s._run()
         return s
 
+    def apply_in_place(self, a) -> None:
+        """apply() on this scratch state itself (core State.scratch): the effects replace the fields they
+        change, never editing what a copy shares, so they run the same here."""
+        legal = self.legal_actions()
+        if a.__class__ is not Action or not (any(map(is_, legal, repeat(a))) or a in legal):
+            a = self.parse_action(a)
+        self._legal = None
+        _EFFECTS[a.kind](self, a)
+        self._run()
+
+    def scratch(self) -> ChaosState:
+        return self._copy()
+
     # ---- helpers ----------------------------------------------------------------------------------------
     def _copy(self) -> ChaosState:
         s = object.__new__(ChaosState)

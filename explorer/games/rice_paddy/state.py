@@ -55,6 +55,22 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         s._freeze()
         return s
 
+    def apply_in_place(self, action) -> None:
+        """apply() on this scratch state itself (core State.scratch); players are still copied on their
+        first change (pm), as a copy shares them."""
+        text = action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+        self.players = list(self.players)
+        self._dirty = set()
+        self._legal = None
+        self._do(text)
+        self._advance()
+        self._freeze()
+
+    def scratch(self) -> RicePaddyState:
+        s = self._copy()
+        s._freeze()
+        return s
+
     # ---- copy-on-write ------------------------------------------------------------------------
     def _copy(self) -> RicePaddyState:
         s = object.__new__(RicePaddyState)

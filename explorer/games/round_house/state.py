@@ -129,6 +129,16 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         s._do(a)
         return s
 
+    def apply_in_place(self, action) -> None:
+        """apply() on this scratch state itself (core State.scratch): the lists it took from the state it
+        was made from are copied on their first change (_mut), then changed in place."""
+        a = self.parse_action(action) if action not in self.legal_actions() else action
+        self._legal = None
+        self._do(a)
+
+    def scratch(self) -> RoundHouseState:
+        return self._share()
+
     def _share(self) -> RoundHouseState:
         """A copy for `apply` that shares every list with this state until it changes one (see _mut): most
         actions touch only a few of them."""
