@@ -128,6 +128,8 @@ bench: $(STAMP_DEV)
 	$(PY) benchmarks/bench_bots.py --seconds 3
 	$(PY) benchmarks/bench_openspiel.py --seconds 3
 	$(PY) benchmarks/bench_study_page.py
+	$(PY) benchmarks/bench_inplace.py
+	$(PY) benchmarks/profile_playouts.py
 
 # Re-execute the notebooks in place (after changing them or the engine); nbval then compares against these.
 notebooks: $(STAMP_DEV)

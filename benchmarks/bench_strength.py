@@ -36,19 +36,25 @@ ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "11fa4a8"  # main at the start of the issue 17 heuristic work
 
 
-def baseline_module(game: str, rev: str):
-    """The game's heuristic.py as it was at `rev`, loaded as a sibling of today's (relative imports resolve
-    to today's package)."""
-    text = subprocess.run(["git", "show", f"{rev}:explorer/games/{game}/heuristic.py"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout
-    name = f"explorer.games.{game}._heuristic_at_{rev}"
+def module_at(path: str, rev: str):
+    """The module at `path` (e.g. explorer/bots/mcts.py) as it was at git revision `rev`, loaded as a
+    sibling of today's (its relative imports resolve to today's package)."""
+    text = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True,
+                          text=True).stdout
+    package = path[:-3].replace("/", ".").rpartition(".")[0]
+    name = f"{package}._{Path(path).stem}_at_{rev}"
     if name in sys.modules:
         return sys.modules[name]
     mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader=None))
-    mod.__package__ = f"explorer.games.{game}"
+    mod.__package__ = package
     sys.modules[name] = mod
-    exec(compile(text, f"{rev}:explorer/games/{game}/heuristic.py", "exec"), mod.__dict__)
+    exec(compile(text, f"{rev}:{path}", "exec"), mod.__dict__)
     return mod
+
+
+def baseline_module(game: str, rev: str):
+    """The game's heuristic.py as it was at `rev`."""
+    return module_at(f"explorer/games/{game}/heuristic.py", rev)
 
 
 class OldHeuristic(HeuristicBot):
