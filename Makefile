@@ -39,7 +39,7 @@ HOT := $(shell sed -n 's/^    "\(explorer\/.*\.py\)",$$/\1/p' setup.py)
 # The tests require the hot modules to load compiled when the compile succeeded (tests/test_builds.py).
 EXPECT_COMPILED = RX_EXPECT_COMPILED=$$(grep -qs '"explorer\.' $(COMPILED) && echo 1 || echo 0)
 
-.PHONY: help lab test test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
+.PHONY: help lab test lane-slow lane-rest test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
 	compile
 
 help:
@@ -97,12 +97,20 @@ $(STAMP_WHEELS): | $(PY)
 		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel "Cython>=3.0"
 	touch $@
 
-# Two lanes on two cores: the slow tests (real browsers, built wheels and venvs) in one, the rest and the
-# notebooks in the other; the installs and the packaging tests' wheel download also run side by side.
-# Each lane's output is printed whole when it finishes (--output-sync), so the two never interleave.
+# Two lanes on two cores: the slow tests (real browsers, built wheels and venvs) and the Rice Paddy notebooks
+# in one, the rest and the other notebooks in the other, so that the two take about as long; the installs and
+# the packaging tests' wheel download also run side by side. Each lane's output is printed whole when it
+# finishes (--output-sync), so the two never interleave.
+NB_SLOW_LANE := notebooks/rice_paddy
 test: | $(PY)
 	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium
-	$(MAKE) --no-print-directory -k -j2 --output-sync=target test-slow test-rest
+	$(MAKE) --no-print-directory -k -j2 --output-sync=target lane-slow lane-rest
+
+lane-slow: $(COMPILED) $(STAMP_WHEELS)
+	$(MAKE) --no-print-directory -k test-slow test-nb NB="$(NB_SLOW_LANE)"
+
+lane-rest: $(COMPILED)
+	$(MAKE) --no-print-directory -k test-fast test-nb NB="notebooks --ignore=$(NB_SLOW_LANE)"
 
 test-slow: $(COMPILED) $(STAMP_WHEELS)
 	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --durations=10 $(PYTEST_ARGS)
@@ -117,9 +125,11 @@ test-fast: $(COMPILED)
 test-py: $(COMPILED) $(STAMP_WHEELS)
 	$(EXPECT_COMPILED) $(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
 
+# NB: which notebooks (default all of them)
+NB ?= notebooks
 test-nb: $(COMPILED)
 	$(EXPECT_COMPILED) $(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env \
-		--nbval-sanitize-with $(NB_SANITIZE) notebooks $(PYTEST_ARGS)
+		--nbval-sanitize-with $(NB_SANITIZE) $(NB) $(PYTEST_ARGS)
 
 # open_spiel is the speed anchor of bench_openspiel.py only: installed here, never a project dependency.
 bench: $(STAMP_DEV)
