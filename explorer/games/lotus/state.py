@@ -151,11 +151,14 @@ class LotusState(PositionMixin, ViewMixin, State):
                 return x
         raise why_illegal(self, a)
 
-    def apply(self, a) -> LotusState:
+    def _checked(self, a) -> Action:
+        """`a` (an action or its text) as the legal action of this state it names; raises if none."""
         if a.__class__ is not Action:
-            a = self.parse_action(a)
-        elif a not in self.legal_actions():
-            a = self._legal_one(a)
+            return self.parse_action(a)
+        return a if a in self.legal_actions() else self._legal_one(a)
+
+    def apply(self, a) -> LotusState:
+        a = self._checked(a)
         s = self._copy()
         _EFFECTS[a.kind](s, a)
         return s
@@ -163,10 +166,7 @@ class LotusState(PositionMixin, ViewMixin, State):
     def apply_in_place(self, a) -> None:
         """apply() on this scratch state itself (core State.scratch): the effects replace the fields they
         change, never editing what a copy shares, so they run the same here."""
-        if a.__class__ is not Action:
-            a = self.parse_action(a)
-        elif a not in self.legal_actions():
-            a = self._legal_one(a)
+        a = self._checked(a)
         self._legal = None
         _EFFECTS[a.kind](self, a)
 

@@ -106,11 +106,16 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return a
         raise self._why_illegal(a)
 
-    def apply(self, a) -> ChaosState:
+    def _checked(self, a) -> Action:
+        """`a` (an action or its text) as a legal action of this state; raises if it is not one."""
         legal = self.legal_actions()
         # legal actions are interned: look for this very object first (in C), then for an equal one
         if a.__class__ is not Action or not (any(map(is_, legal, repeat(a))) or a in legal):
-            a = self.parse_action(a)
+            return self.parse_action(a)
+        return a
+
+    def apply(self, a) -> ChaosState:
+        a = self._checked(a)
         s = self._copy()
         _EFFECTS[a.kind](s, a)
         s._run()
@@ -119,9 +124,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
     def apply_in_place(self, a) -> None:
         """apply() on this scratch state itself (core State.scratch): the effects replace the fields they
         change, never editing what a copy shares, so they run the same here."""
-        legal = self.legal_actions()
-        if a.__class__ is not Action or not (any(map(is_, legal, repeat(a))) or a in legal):
-            a = self.parse_action(a)
+        a = self._checked(a)
         self._legal = None
         _EFFECTS[a.kind](self, a)
         self._run()

@@ -47,8 +47,12 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             return text
         raise diagnose(self, text)
 
+    def _checked(self, action) -> str:
+        """`action` as a legal action's text; raises if it is not one."""
+        return action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+
     def apply(self, action) -> RicePaddyState:
-        text = action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+        text = self._checked(action)
         s = self._copy()
         s._do(text)
         s._advance()
@@ -58,7 +62,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
     def apply_in_place(self, action) -> None:
         """apply() on this scratch state itself (core State.scratch); players are still copied on their
         first change (pm), as a copy shares them."""
-        text = action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+        text = self._checked(action)
         self.players = list(self.players)
         self._dirty = set()
         self._legal = None

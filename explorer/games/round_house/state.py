@@ -123,8 +123,12 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             raise self._why_illegal(text)
         return text
 
+    def _checked(self, action) -> str:
+        """`action` as a legal action's text; raises if it is not one."""
+        return self.parse_action(action) if action not in self.legal_actions() else action
+
     def apply(self, action) -> RoundHouseState:
-        a = self.parse_action(action) if action not in self.legal_actions() else action
+        a = self._checked(action)
         s = self._share()
         s._do(a)
         return s
@@ -132,7 +136,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
     def apply_in_place(self, action) -> None:
         """apply() on this scratch state itself (core State.scratch): the lists it took from the state it
         was made from are copied on their first change (_mut), then changed in place."""
-        a = self.parse_action(action) if action not in self.legal_actions() else action
+        a = self._checked(action)
         self._legal = None
         self._do(a)
 
