@@ -17,6 +17,7 @@ written in a seat's view cannot name a hidden card, and a seat never sees a mark
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -140,20 +141,50 @@ def marks(state, arrows=(), highlights=(), glyph: str = "", viewer=None, *,
     return Marks(tuple(out_a), tuple(out_h), check_glyph(glyph))
 
 
-def hidden_ids(state, viewer) -> set[str]:
-    """Ids that the omniscient view holds and `viewer`'s does not (nothing for the omniscient viewer)."""
+class Unseen(frozenset):
+    """A set of ids hidden from a viewer; `exact`: those matched in text only as spelled, because another
+    component's id differs from them only in case (Round House's room o10 and order O10)."""
+
+    exact: frozenset = frozenset()
+
+
+def hidden_ids(state, viewer, view=None) -> Unseen:
+    """Every component id that `viewer` cannot see in `state` (its `view`, if already built): the game's
+    whole component list (`State.component_ids`) less what the view shows. The same set whether a card is
+    in another hand, in a deck or out of the game, so what gets redacted or refused tells a seat nothing
+    it could not see. Nothing for the omniscient viewer."""
     if viewer is None:
-        return set()
+        return Unseen()
     from .compare import view_ids
-    return view_ids(state.view(None)) - view_ids(state.view(viewer))
+    every = state.component_ids()
+    out = Unseen(every - view_ids(state.view(viewer) if view is None else view))
+    out.exact = _case_clashes(every) & out
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _case_clashes(ids: frozenset) -> frozenset:
+    seen: dict[str, int] = {}
+    for i in ids:
+        seen[i.lower()] = seen.get(i.lower(), 0) + 1
+    return frozenset(i for i in ids if seen[i.lower()] > 1)
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(ids: frozenset, exact: frozenset) -> re.Pattern | None:
+    words = sorted((i for i in ids if i and not i.isdigit()), key=len, reverse=True)
+    numbers = sorted((i for i in ids if i.isdigit()), key=len, reverse=True)
+    # whole ids as compare.mentions reads them, in any case unless another id differs only in case
+    alts = [f"(?-i:{re.escape(i)})" if i in exact else re.escape(i) for i in words]
+    if numbers:  # a bare number is prose ("2 tokens"): a numbered card is named "card 19" or "#19"
+        alts.append(r"(?:cards?\s+(?:no\.?\s*)?#?|#)(?:" + "|".join(numbers) + r")(?!\d)")
+    if not alts:
+        return None
+    return re.compile(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])", re.IGNORECASE)
 
 
 def _pattern(ids) -> re.Pattern | None:
-    ids = sorted((i for i in ids if i), key=len, reverse=True)
-    if not ids:
-        return None
-    alts = "|".join(re.escape(i) for i in ids)  # whole ids as compare.mentions reads them, in any case
-    return re.compile(r"(?<![\w-])(" + alts + r")(?![\w-])", re.IGNORECASE)
+    return _compiled(frozenset(ids), frozenset(getattr(ids, "exact", ())))
 
 
 def mentions(text: str, ids) -> list[str]:
@@ -168,4 +199,5 @@ def redact_text(text: str, ids) -> str:
     return text if pat is None or not text else pat.sub("(hidden)", text)
 
 
-__all__ = ["GLYPHS", "PALETTE", "Marks", "check_glyph", "hidden_ids", "marks", "mentions", "places", "redact_text"]
+__all__ = ["GLYPHS", "PALETTE", "Marks", "Unseen", "check_glyph", "hidden_ids", "marks", "mentions", "places",
+           "redact_text"]

@@ -151,10 +151,32 @@ class LessonMode:
         self._judge(node, ex, text)
         return True
 
-    def _guard_step(self, kind: str) -> None:
-        """A reader at an unsolved exercise may not step past it or let a bot answer."""
+    def _guard_step(self, kind: str, content=None) -> None:
+        """A reader at an unsolved exercise may not step past it or let a bot answer, nor reach a node after
+        one by any other intent (goto, mark, compare, comment, promote, delete)."""
         if kind in ("forward", "end", "random", "playout", "bot", "analyse") and self._unsolved(self._tl.current):
             raise ValueError("an exercise: find the move yourself first (or ask for the answer)")
+        if self._chapter is None or self._author:
+            return
+        targets = []
+        if kind in ("goto", "mark", "comment", "promote", "delete") and isinstance(content, dict):
+            ref = content.get("id")
+            if isinstance(ref, int) and not isinstance(ref, bool) and ref in self._tl.nodes:
+                targets.append(self._tl.nodes[ref])
+        elif kind == "compare" and self._mark is not None and self._mark.id in self._tl.nodes:
+            targets.append(self._mark)
+        if any(self._behind_exercise(n) for n in targets):
+            raise ValueError("that position comes after an exercise you have not solved yet: "
+                             "find the move there first (or ask for the answer)")
+
+    def _behind_exercise(self, node) -> bool:
+        """True if `node` comes after an unsolved exercise (a reader may not see it yet)."""
+        up = node.parent
+        while up is not None:
+            if self._unsolved(up):
+                return True
+            up = up.parent
+        return False
 
     # -- what is synced
     def _lesson_state(self, node, viewer) -> dict:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .annotations import GLYPHS, PALETTE, hidden_ids, places, redact_text
+from .annotations import GLYPHS, PALETTE, hidden_ids, mentions, places, redact_text
 from .compare import move_words, turn_counter
 from .core import widgets_root
 from .core.data import front_end
@@ -61,22 +61,27 @@ def _seat_names(state) -> list[str]:
 
 def _move(node, viewer, hidden: set) -> tuple[str, str]:
     text, said = move_words(node.before, node.action, viewer)
-    if not said or any(i in said for i in hidden):
+    if not said or mentions(said, hidden):
         said = text
     return text, said
 
 
 def _exercise(chapter, ex, node, viewer) -> dict | None:
+    """The exercise at `node` as `viewer` reads it: every text the page may show (prompt, hint, choices,
+    each verdict, the answer) loses the ids that viewer cannot see."""
     state = node.state
     if ex.kind == "move" and viewer is not None and viewer != state.current_player:
         return None  # its answers and moves would show the mover's hand
     hide = hidden_ids(state, viewer)
-    out = {"kind": ex.kind, "prompt": redact_text(ex.prompt, hide), "hint": redact_text(ex.hint, hide),
-           "choices": [redact_text(c, hide) for c in ex.choices]}
+
+    def said(text: str) -> str:
+        return redact_text(text, hide)
+
+    out = {"kind": ex.kind, "prompt": said(ex.prompt), "hint": said(ex.hint), "choices": [said(c) for c in ex.choices]}
     if ex.kind == "question":
-        out["verdicts"] = [{"result": v.result, "message": redact_text(v.message, hide)}
+        out["verdicts"] = [{"result": v.result, "message": said(v.message)}
                            for v in (chapter.check(node, i) for i in range(len(ex.choices)))]
-        out["answer"] = redact_text(ex.answer_text(), hide)
+        out["answer"] = said(ex.answer_text())
         return out
     moves = []
     for a in state.legal_actions():
@@ -88,10 +93,12 @@ def _exercise(chapter, ex, node, viewer) -> dict | None:
             label = state.explain(a)
         except (ValueError, TypeError, KeyError, NotImplementedError):
             label = text
-        moves.append({"text": text, "label": label, "result": v.result, "message": v.message,
+        if hide and mentions(label, hide):
+            label = text
+        moves.append({"text": text, "label": label, "result": v.result, "message": said(v.message),
                       "rules": list(v.rules), "child": next((c.id for c in node.children if c.action == text), None)})
     out["moves"] = moves
-    out["answer"] = ex.answer_text()
+    out["answer"] = said(ex.answer_text())
     return out
 
 
@@ -102,9 +109,8 @@ def chapter_data(chapter, viewer) -> tuple[dict, list]:
     nodes, views = [], []
     for node in tl:
         state = node.state
-        full = state.view(None)
-        view = full if viewer is None else state.view(viewer)
-        hidden = hidden_ids(state, viewer)
+        view = state.view(viewer)
+        hidden = hidden_ids(state, viewer, view)
         item = {"id": node.id, "parent": None if node.parent is None else node.parent.id, "ply": node.ply,
                 "children": [c.id for c in node.children], "comment": redact_text(node.comment, hidden),
                 "to_move": state.current_player, "counter": turn_counter(state, names)}
@@ -122,7 +128,9 @@ def chapter_data(chapter, viewer) -> tuple[dict, list]:
         views.append(view)
     game = tl.root.state.game_name
     from .core import spec
-    return {"title": chapter.title, "intro": chapter.intro, "game": game, "game_title": spec(game).title,
+    start = hidden_ids(tl.root.state, viewer)  # the chapter's own words, as read at its start
+    return {"title": redact_text(chapter.title, start), "intro": redact_text(chapter.intro, start),
+            "game": game, "game_title": spec(game).title,
             "seat_names": names, "nodes": nodes, "viewer": viewer, "viewer_label": _who(viewer, names)}, views
 
 
@@ -147,7 +155,10 @@ def page_data(study, seat=None) -> dict:
         views.extend(vs)
         chapters.append(data)
     packed, pool = pack(views)
-    return {"format": "explorer-study-page", "title": study.title, "intro": study.intro,
+    unseen = frozenset().union(*(hidden_ids(ch.timeline.root.state, ch.viewer if viewer is None else viewer)
+                                 for ch in study.chapters))
+    return {"format": "explorer-study-page", "title": redact_text(study.title, unseen),
+            "intro": redact_text(study.intro, unseen),
             "palette": PALETTE, "glyphs": GLYPHS, "viewer": viewer, "chapters": chapters,
             "views": packed, "pool": pool}
 

@@ -34,9 +34,9 @@ from pathlib import Path
 import anywidget
 import traitlets as t
 
-from .annotations import redact_text
+from .annotations import hidden_ids, mentions, redact_text
 from .compare import ENGINE_ERRORS as _ENGINE_ERRORS
-from .compare import move_words, turn_counter, view_ids
+from .compare import move_words, turn_counter
 from .core import IllegalAction, State, rng, widgets_root
 from .core.data import front_end
 from .core.errors import clip as _clip_text
@@ -188,7 +188,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             (s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}"
             for i, s in enumerate(seats or [None] * self._players)]
         super().__init__()
-        self.title = title if title is not None else self._default_title(tl.root.state)
+        self._title = title if title is not None else self._default_title(tl.root.state)  # synced redacted
         self.lock_seat = bool(lock_seat)
         self.seat = _seat_value(seat)
         self._ready = True
@@ -308,7 +308,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         self._run(lambda: self._delete(self._tl.current if node is None else node))
 
     def comment(self, text: str, node=None) -> None:
-        self._run(lambda: self._tl.comment(self._tl.current if node is None else node, text))
+        self._run(lambda: self._tl.comment(self._tl.current if node is None else node, text, viewer=self.viewer))
 
     def mark(self, node=None) -> None:
         """Remember a node to compare the current one with (see `compare`)."""
@@ -360,26 +360,21 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "bot": lambda: self._front_bot(content.get("bot"), play=True),
             "analyse": lambda: self._front_bot(content.get("bot"), play=False),
         }
-        self._run(lambda: (self._edit_guard(kind), self._guard_step(kind),
+        self._run(lambda: (self._edit_guard(kind), self._guard_step(kind, content),
                            (handlers.get(kind) or (lambda: _unknown(kind)))()), front=True, editing=True)
 
     def _front_delete(self, node: Node) -> None:
-        """A locked seat may delete only its own moves and the variations it opened (never others' moves)."""
+        """A locked seat's moves on the game's own line are played, as at the table: it may delete only inside
+        the variations it opened (played on re-sampled copies), so it cannot play a move, read what it
+        revealed (a drawn card, an accusation's answer) and take it back."""
         seat = self.viewer
         if self.lock_seat and seat is not None:
             opened = any(n.sampled is not None and n.sampled[0] == seat for n in self._tl.line(node))
-            if not opened and any(n.actor != seat for n in self._subtree(node)):
-                raise PermissionError(f"viewing as {self._seat_names[seat] if seat >= 0 else 'a spectator'}, "
-                                      "you may delete only your own moves and the variations you opened")
+            if not opened:
+                who = self._seat_names[seat] if seat >= 0 else "a spectator"
+                raise PermissionError(f"viewing as {who}, moves on the game's line are played and stay played: "
+                                      "you may delete only the variations you opened")
         self._delete(node)
-
-    @staticmethod
-    def _subtree(node: Node):
-        stack = [node]
-        while stack:
-            n = stack.pop()
-            yield n
-            stack.extend(n.children)
 
     def _delete(self, node) -> None:
         self._tl.delete(node)
@@ -431,7 +426,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         text = content.get("text")
         if not isinstance(text, str) or len(text) > 2000:
             raise ValueError("a comment is text of at most 2000 characters")
-        self._tl.comment(self._target(content), text)
+        self._tl.comment(self._target(content), text, viewer=self.viewer)
 
     def _front_preview(self, text) -> None:
         self._may_act()
@@ -616,7 +611,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
 
     def _label(self, node: Node, viewer, hidden: set) -> str:
         text, explain = self._move_texts(node, viewer)
-        if explain and not any(i in explain for i in hidden):
+        if explain and not mentions(explain, hidden):
             return explain
         who = self._seat_names[node.actor] if node.actor is not None and node.actor < self._players else "?"
         return f"{who}: {text}"
@@ -671,9 +666,8 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         editor = self._editor
         if editor is not None:  # the position being edited, seen whole (edit mode needs the omniscient view)
             state = editor.state
-        full = state.view(None)
-        view = full if viewer is None else state.view(viewer)
-        hidden = set() if viewer is None else view_ids(full) - view_ids(view)
+        view = state.view(viewer)
+        hidden = hidden_ids(state, viewer, view)
         to_move = state.current_player
         terminal = state.is_terminal
         can_act = editor is None and not terminal and (viewer is None or viewer == to_move)
@@ -690,7 +684,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
                     label = state.explain(a)
                 except _ENGINE_ERRORS:
                     label = text
-                if any(i in label for i in hidden):
+                if hidden and mentions(label, hidden):
                     label = text
                 legal.append({"text": text, "label": label})
 
@@ -734,6 +728,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         if editor is not None:
             meta["hint"] = "editing the position: Done starts a new line from it, Cancel leaves it"
         with self.hold_sync():
+            self.title = redact_text(redact_text(self._title, hidden), hidden_ids(tl.root.state, viewer))
             self.view = view
             self.edit_state = editor.synced(self._seat_names) if editor is not None else {}
             self.legal = legal

@@ -191,13 +191,15 @@ def test_following_an_existing_move_does_not_resample():
     assert w.node is tl.root.children[0] and w.node.sampled is None
 
 
-def test_a_locked_seat_deletes_only_its_own_moves_and_variations():
+def test_a_locked_seat_deletes_only_the_variations_it_opened():
+    """Moves on the game's line stay played (issue 21.1: deleting one's own move after reading what it
+    revealed was a leak); a variation the seat opened, played on a re-sampled copy, may go."""
     tl = _real_line(2)
     w = Explorer(tl, seat=0, lock_seat=True)
     theirs = next(n for n in tl.mainline()[1:] if n.actor != 0)
     send(w, "delete", id=theirs.id)
-    assert "only your own moves" in w.error and theirs.id in tl.nodes
-    mine = next(n for n in tl.mainline()[1:] if n.actor == 0)  # other seats' moves follow it
+    assert "only the variations you opened" in w.error and theirs.id in tl.nodes
+    mine = next(n for n in tl.mainline()[1:] if n.actor == 0)
     send(w, "delete", id=mine.id)
     assert mine.id in tl.nodes
     w.goto(tl.root)

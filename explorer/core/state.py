@@ -4,6 +4,8 @@ from __future__ import annotations
 import html
 import json
 
+_ALL_IDS: dict = {}  # id(cfg) -> (cfg, its component ids): a game's Config lives as long as the session
+
 
 class State:
     """A position. Callers never mutate it: `apply` returns a new State.
@@ -104,6 +106,21 @@ class State:
         """Ids (as they appear in views) of the components only `seat` may see now, e.g. its hand.
         No other seat's view may contain them (the conformance suite checks)."""
         return frozenset()
+
+    def component_ids(self) -> frozenset:
+        """Every id (as views spell them) that a component of this game can have, wherever it is: in a
+        hand, a deck, the supply or out of the game. What a viewer may not be told of is this set less
+        the ids of its view (explorer.annotations.hidden_ids), so a seat cannot tell "in another hand"
+        from "in a deck" by what gets redacted. A game lists them in `_all_ids(cfg)` from its `cfg` (once
+        per components); without one, only the omniscient view's ids are known."""
+        cfg = getattr(self, "cfg", None)
+        if cfg is None or not hasattr(self, "_all_ids"):
+            from ..compare import view_ids
+            return frozenset(view_ids(self.view(None)))
+        got = _ALL_IDS.get(id(cfg))
+        if got is None or got[0] is not cfg:
+            got = _ALL_IDS[id(cfg)] = (cfg, frozenset(self._all_ids(cfg)))
+        return got[1]
 
     def race(self, viewer=None) -> dict:
         """What the explorer's race chart plots for each seat as `viewer` sees it: {"label": axis title,

@@ -39,6 +39,11 @@ class ViewMixin:
         name = self.cfg.NAME
         return frozenset(name[c] for c in self.hands[seat])
 
+    @staticmethod
+    def _all_ids(cfg):
+        """Every component id (State.component_ids)."""
+        return cfg.NAME
+
     def view(self, seat: int | None = None) -> dict:
         """JSON-safe: seat None = omniscient, -1 = spectator, else only what that seat may see."""
         from .state import OVER, PHASES

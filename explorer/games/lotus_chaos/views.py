@@ -43,6 +43,11 @@ class ViewMixin:
             return {"id": cfg.NAME[c], "text": cfg.TEXT[c], "printed": cfg.PRINTED[c], "blank": False}
         return {"id": cfg.NAME[c], "text": self.texts[c - cfg.nprinted], "printed": None, "blank": True}
 
+    @staticmethod
+    def _all_ids(cfg):
+        """Every component id (State.component_ids)."""
+        return (*cfg.NAME, *(objective_id(k) for k in cfg.objectives))
+
     def view(self, seat: int | None = None) -> dict:
         """JSON-safe: seat None = omniscient, -1 = spectator, else only what that seat may see."""
         cfg = self.cfg

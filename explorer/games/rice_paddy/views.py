@@ -55,6 +55,11 @@ class ViewMixin:
         from .picture import svg
         return svg(self.view(seat))
 
+    @staticmethod
+    def _all_ids(cfg):
+        """Every component id (State.component_ids)."""
+        return (*(card_id(n) for n in cfg.spirit), *(f"ach-{a}" for a in cfg.ach), *(f"rain-{r}" for r in cfg.rain))
+
     def view(self, seat: int | None = None) -> dict:
         """JSON-safe: None = omniscient, -1 = spectator, n = what seat n may see. No seed, no deck order."""
         cfg = self.cfg

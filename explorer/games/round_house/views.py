@@ -69,6 +69,11 @@ class ViewMixin:
         cfg = self.cfg
         return {"id": aid, "kind": cfg.amulet_kinds[cfg.amulet_kind[cfg.amulet_ids.index(aid)]]}
 
+    @staticmethod
+    def _all_ids(cfg):
+        """Every component id (State.component_ids)."""
+        return (*cfg.amulet_ids, *cfg.pirate_ids, *cfg.spec_ids, *cfg.order_ids, *cfg.room_ids)
+
     def view(self, seat: int | None = None) -> dict:
         cfg = self.cfg
         if seat is not None and not -1 <= seat < cfg.players:
