@@ -131,7 +131,7 @@ class EditMode:
         self._tl = Timeline(state)
         self._editor = None
         self._mark = None
-        self._texts.clear()  # node ids start again at 0 in the new timeline
+        self._reader.clear()  # node ids start again at 0 in the new timeline
         self._scores.clear()
         self._race_key = None
         self.diff, self.analysis = {}, {}

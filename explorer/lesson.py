@@ -20,7 +20,7 @@ shown, nor may the reader step past it, until it is solved or the answer is aske
 """
 from __future__ import annotations
 
-from .annotations import GLYPHS, PALETTE, hidden_ids, places, redact_text
+from . import reader
 from .core.errors import clip
 
 ANNOTATE_OPS = ("arrow", "highlight", "glyph", "clear")
@@ -179,21 +179,10 @@ class LessonMode:
         return False
 
     # -- what is synced
-    def _lesson_state(self, node, viewer) -> dict:
-        table = places(node.state, viewer) if node.marks else {}
-        shown = node.marks.visible(table) if node.marks else node.marks
-        out = {"marks": shown.to_json(), "palette": PALETTE, "glyphs": GLYPHS}
-        ex = self._exercise(node)
-        if ex is not None and (ex.kind == "question" or viewer is None or viewer == node.state.current_player):
-            hide = hidden_ids(node.state, viewer)
-            out["exercise"] = {
-                "node": node.id, "kind": ex.kind, "prompt": redact_text(ex.prompt, hide),
-                "hint": redact_text(ex.hint, hide), "choices": [redact_text(c, hide) for c in ex.choices],
-                "solved": node.id in self._solved}
-        fb = self._shown_feedback(node, ex)
-        if fb:
-            out["feedback"] = dict(fb, message=redact_text(fb["message"], hidden_ids(node.state, viewer)))
-        return out
+    def _lesson_state(self, node, eyes) -> dict:
+        """The `lesson` trait: marks, exercise and verdict as explorer.reader shows them to `eyes`."""
+        return reader.lesson(self._chapter, node, eyes, node.id in self._solved,
+                             self._shown_feedback(node, self._exercise(node)))
 
     def _shown_feedback(self, node, ex) -> dict | None:
         """The verdict to show at `node`: its own exercise's, or, just after a solved find-the-move, that one's

@@ -21,11 +21,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .annotations import GLYPHS, PALETTE, hidden_ids, mentions, places, redact_text
-from .compare import move_words, turn_counter
+from .annotations import GLYPHS, PALETTE, hidden_ids, redact_text
+from .compare import turn_counter
 from .core import widgets_root
 from .core.data import front_end
 from .core.seats import viewer as _viewer
+from .reader import Eyes, Reader, exercise
+from .reader import marks as reader_marks
 
 SHARE = 48  # a list or dict whose JSON is longer than this is stored once and referred to
 
@@ -59,77 +61,33 @@ def _seat_names(state) -> list[str]:
     return [(s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}" for i, s in enumerate(seats)]
 
 
-def _move(node, viewer, hidden: set) -> tuple[str, str]:
-    text, said = move_words(node.before, node.action, viewer)
-    if not said or mentions(said, hidden):
-        said = text
-    return text, said
-
-
-def _exercise(chapter, ex, node, viewer) -> dict | None:
-    """The exercise at `node` as `viewer` reads it: every text the page may show (prompt, hint, choices,
-    each verdict, the answer) loses the ids that viewer cannot see."""
-    state = node.state
-    if ex.kind == "move" and viewer is not None and viewer != state.current_player:
-        return None  # its answers and moves would show the mover's hand
-    hide = hidden_ids(state, viewer)
-
-    def said(text: str) -> str:
-        return redact_text(text, hide)
-
-    out = {"kind": ex.kind, "prompt": said(ex.prompt), "hint": said(ex.hint), "choices": [said(c) for c in ex.choices]}
-    if ex.kind == "question":
-        out["verdicts"] = [{"result": v.result, "message": said(v.message)}
-                           for v in (chapter.check(node, i) for i in range(len(ex.choices)))]
-        out["answer"] = said(ex.answer_text())
-        return out
-    moves = []
-    for a in state.legal_actions():
-        text = str(a)
-        if text in {m["text"] for m in moves}:
-            continue
-        v = chapter.check(node, text)
-        try:
-            label = state.explain(a)
-        except (ValueError, TypeError, KeyError, NotImplementedError):
-            label = text
-        if hide and mentions(label, hide):
-            label = text
-        moves.append({"text": text, "label": label, "result": v.result, "message": said(v.message),
-                      "rules": list(v.rules), "child": next((c.id for c in node.children if c.action == text), None)})
-    out["moves"] = moves
-    out["answer"] = said(ex.answer_text())
-    return out
-
-
 def chapter_data(chapter, viewer) -> tuple[dict, list]:
-    """One chapter as `viewer` reads it (views not yet packed), and its views in node order."""
+    """One chapter as `viewer` reads it (views not yet packed), and its views in node order; what each node
+    shows is decided by explorer.reader, as in the explorer."""
     tl = chapter.timeline
     names = _seat_names(tl.root.state)
+    reader = Reader(names)
     nodes, views = [], []
     for node in tl:
         state = node.state
-        view = state.view(viewer)
-        hidden = hidden_ids(state, viewer, view)
+        eyes = Eyes.of(state, viewer)
+        line = reader.entry(node, eyes)
         item = {"id": node.id, "parent": None if node.parent is None else node.parent.id, "ply": node.ply,
-                "children": [c.id for c in node.children], "comment": redact_text(node.comment, hidden),
+                "children": [c.id for c in node.children], "comment": line["comment"],
                 "to_move": state.current_player, "counter": turn_counter(state, names)}
         if node.parent is not None:
-            item["text"], item["label"] = _move(node, viewer, hidden)
-            item["actor"] = node.actor
+            item["text"], item["label"], item["actor"] = line["text"], line["label"], node.actor
         if node.marks:
-            item["marks"] = (node.marks.visible(places(view)) if viewer is not None else node.marks).to_json()
-        ex = chapter.exercises.get(node.id)
-        if ex is not None:
-            got = _exercise(chapter, ex, node, viewer)
-            if got is not None:
-                item["exercise"] = got
+            item["marks"] = reader_marks(node, eyes)
+        got = exercise(chapter, node, eyes, verdicts=True)
+        if got is not None:
+            item["exercise"] = got
         nodes.append(item)
-        views.append(view)
+        views.append(eyes.view)
     game = tl.root.state.game_name
     from .core import spec
-    start = hidden_ids(tl.root.state, viewer)  # the chapter's own words, as read at its start
-    return {"title": redact_text(chapter.title, start), "intro": redact_text(chapter.intro, start),
+    start = Eyes.of(tl.root.state, viewer)  # the chapter's own words, as read at its start
+    return {"title": start.words(chapter.title), "intro": start.words(chapter.intro),
             "game": game, "game_title": spec(game).title,
             "seat_names": names, "nodes": nodes, "viewer": viewer, "viewer_label": _who(viewer, names)}, views
 

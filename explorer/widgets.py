@@ -34,9 +34,7 @@ from pathlib import Path
 import anywidget
 import traitlets as t
 
-from .annotations import hidden_ids, mentions, redact_text
-from .compare import ENGINE_ERRORS as _ENGINE_ERRORS
-from .compare import move_words, turn_counter
+from .compare import turn_counter
 from .core import IllegalAction, State, rng, widgets_root
 from .core.data import front_end
 from .core.errors import clip as _clip_text
@@ -44,6 +42,8 @@ from .core.seats import EVERYTHING, SPECTATOR
 from .core.seats import viewer as _viewer
 from .editor import EditMode
 from .lesson import LessonMode
+from .reader import Eyes, Reader
+from .reader import legal as reader_legal
 from .timeline import Node, Timeline
 
 OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
@@ -163,7 +163,6 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         self._random_count = 0
         self._mark: Node | None = None
         self._last_analysis = None
-        self._texts: dict[tuple[int, int | None], tuple[str, str]] = {}
         self._scores: dict[tuple[int, int | None], list] = {}
         self._panel = None
         self._race = None
@@ -187,6 +186,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         self._seat_names = [
             (s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}"
             for i, s in enumerate(seats or [None] * self._players)]
+        self._reader = Reader(self._seat_names)  # what each viewer reads of each node (explorer.reader)
         super().__init__()
         self._title = title if title is not None else self._default_title(tl.root.state)  # synced redacted
         self.lock_seat = bool(lock_seat)
@@ -378,10 +378,10 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
 
     def _delete(self, node) -> None:
         self._tl.delete(node)
-        live = self._tl.nodes
-        for cache in (self._texts, self._scores):  # forget what was said of deleted nodes
-            for key in [k for k in cache if k[0] not in live]:
-                del cache[key]
+        live = self._tl.nodes  # forget what was said of deleted nodes
+        self._reader.forget(live)
+        for key in [k for k in self._scores if k[0] not in live]:
+            del self._scores[key]
 
     def _target(self, content) -> Node:
         ref = content.get("id")
@@ -602,20 +602,6 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             self.send_state(blocked)  # put the front end back in step
 
     # -- building the synced traits
-    def _move_texts(self, node: Node, viewer) -> tuple[str, str]:
-        """(text as `viewer` may read it, unsanitised explanation or '') for the move into `node`."""
-        key = (node.id, viewer)
-        if key not in self._texts:
-            self._texts[key] = move_words(node.before, node.action, viewer)
-        return self._texts[key]
-
-    def _label(self, node: Node, viewer, hidden: set) -> str:
-        text, explain = self._move_texts(node, viewer)
-        if explain and not mentions(explain, hidden):
-            return explain
-        who = self._seat_names[node.actor] if node.actor is not None and node.actor < self._players else "?"
-        return f"{who}: {text}"
-
     def _window(self, node: Node) -> tuple[list[Node], list[Node], bool]:
         """The line's nodes with plies in [lo, lo + 3 * PAGE): `node` and its ancestors, then the main
         continuation; and whether the continuation goes on past the window."""
@@ -634,13 +620,6 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             ahead.append(n)
         return back, ahead, n.children != [] and not self._stop_ahead(n)
 
-    def _entry(self, n: Node, viewer, hidden: set) -> dict:
-        return {
-            "id": n.id, "ply": n.ply, "text": self._move_texts(n, viewer)[0],
-            "label": self._label(n, viewer, hidden), "glyph": n.marks.glyph,
-            "variations": len(n.parent.children) - 1, "actor": n.actor, "comment": redact_text(n.comment, hidden),
-        }
-
     def _alts(self, n: Node, viewer) -> list[dict]:
         """The other moves at `n`'s parent (main line first), each with its first few moves."""
         out = []
@@ -652,7 +631,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
                 break
             moves, m = [], alt
             while m is not None and len(moves) < ALT_MOVES:
-                moves.append({"id": m.id, "ply": m.ply, "text": self._move_texts(m, viewer)[0]})
+                moves.append({"id": m.id, "ply": m.ply, "text": self._reader.move(m, viewer)[0]})
                 m = m.children[0] if m.children else None
             out.append({"id": alt.id, "main": i == 0, "moves": moves, "longer": m is not None,
                         "variation": i + 1})
@@ -666,36 +645,21 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         editor = self._editor
         if editor is not None:  # the position being edited, seen whole (edit mode needs the omniscient view)
             state = editor.state
-        view = state.view(viewer)
-        hidden = hidden_ids(state, viewer, view)
+        eyes = Eyes.of(state, viewer)  # what this viewer is shown of the position: explorer.reader decides
+        view = eyes.view
         to_move = state.current_player
         terminal = state.is_terminal
-        can_act = editor is None and not terminal and (viewer is None or viewer == to_move)
-
-        legal = []
-        if can_act:
-            seen = set()
-            for a in state.legal_actions():
-                text = str(a)
-                if text in seen:
-                    continue
-                seen.add(text)
-                try:
-                    label = state.explain(a)
-                except _ENGINE_ERRORS:
-                    label = text
-                if hidden and mentions(label, hidden):
-                    label = text
-                legal.append({"text": text, "label": label})
+        can_act = editor is None and eyes.may_act()
+        legal = reader_legal(eyes) if can_act else []
 
         back, ahead, cut = self._window(node)
-        log = [self._entry(n, viewer, hidden) for n in back + ahead]
+        log = [self._reader.entry(n, eyes) for n in back + ahead]
         tree = [{"id": n.id, "ply": n.ply, "text": e["text"], "comment": e["comment"], "glyph": e["glyph"],
                  "main": n.parent.children[0] is n,
                  "alts": self._alts(n, viewer) if len(n.parent.children) > 1 else []}
                 for e, n in zip(log, back + ahead)]
-        here = [{"id": c.id, "text": self._move_texts(c, viewer)[0], "main": i == 0,
-                 "label": self._label(c, viewer, hidden)} for i, c in enumerate(node.children[:ALTS])]
+        here = [{"id": c.id, "text": self._reader.move(c, viewer)[0], "main": i == 0,
+                 "label": self._reader.label(c, eyes)} for i, c in enumerate(node.children[:ALTS])]
         stopped = self._stop_ahead(node)  # an unsolved exercise: its moves are not shown yet
         if stopped:
             here = []
@@ -719,7 +683,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
             "hint": hint, "counter": turn_counter(state, self._seat_names), "nodes": len(tl),
             "bots": list(BOT_NAMES), "bot": self._bot_name,
-            "comment": redact_text(node.comment, hidden), "children": here, "editing": editor is not None,
+            "comment": eyes.words(node.comment), "children": here, "editing": editor is not None,
             "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it
             "author": self._author,  # Explorer(chapter): the chapter's writer may set exercises by clicking
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
@@ -728,14 +692,14 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         if editor is not None:
             meta["hint"] = "editing the position: Done starts a new line from it, Cancel leaves it"
         with self.hold_sync():
-            self.title = redact_text(redact_text(self._title, hidden), hidden_ids(tl.root.state, viewer))
+            self.title = Eyes.of(tl.root.state, viewer).words(eyes.words(self._title))
             self.view = view
             self.edit_state = editor.synced(self._seat_names) if editor is not None else {}
             self.legal = legal
             self.log = log
             self.tree = tree
             self.meta = meta
-            self.lesson = self._lesson_state(node, viewer)
+            self.lesson = self._lesson_state(node, eyes)
             if self.preview and self.preview.get("node") != node.id:
                 self.preview = {}
             if self.analysis and (self.analysis.get("node") != node.id or not can_act

@@ -224,7 +224,7 @@ def test_deleted_nodes_leave_no_cached_text():
     for i in range(2000):
         w.play(legal[1 + i % (len(legal) - 1)])
         w.delete()
-    assert len(w._texts) <= 4 and len(w._scores) <= 4
+    assert len(w._reader._texts) <= 4 and len(w._scores) <= 4
 
 
 # -- 13.6 / 13.8: front-end messages never raise, and echo little --------------------------------
