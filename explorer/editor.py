@@ -132,8 +132,8 @@ class EditMode:
         self._editor = None
         self._mark = None
         self._reader.clear()  # node ids start again at 0 in the new timeline
-        self._scores.clear()
-        self._race_key = None
+        if self._race is not None:
+            self._race.restart()
         self.diff, self.analysis = {}, {}
 
     def _cancel_edit(self) -> None:

@@ -27,7 +27,6 @@ seed saved in the timeline. A locked seat may delete only its own moves and the 
 """
 from __future__ import annotations
 
-import asyncio
 import functools
 from pathlib import Path
 
@@ -56,8 +55,6 @@ PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the c
               # page at a time, so stepping inside it resends nothing but the current-node marker
 ALTS = 8      # variations listed per node
 ALT_MOVES = 4  # moves shown of each variation
-RACE_QUIET = 0.15  # seconds: in a kernel the score race is redrawn once steps pause this long,
-RACE_MAX_WAIT = 1.0  # and at least this often during a long burst (play at speed)
 
 
 @functools.cache
@@ -163,13 +160,8 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         self._random_count = 0
         self._mark: Node | None = None
         self._last_analysis = None
-        self._scores: dict[tuple[int, int | None], list] = {}
         self._panel = None
-        self._race = None
-        self._race_key = None
-        self._race_models = None
-        self._race_due = None  # the pending score-race update (a kernel's event loop timer)
-        self._race_first = self._race_last = 0.0  # when the first and the last step it waits for came
+        self._race = None  # the score race (explorer.race), made with the panel
         self._score_panel = bool(score_panel)
         if bot not in BOT_NAMES:
             raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {bot!r}")
@@ -221,16 +213,9 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             import ipywidgets
             kids = [self]
             if self._score_panel and self._players:
-                from .plots import Plot, score_race
-                # drawn with the line's data before the widget exists: changes made to a Bokeh model
-                # before the page shows it are lost, so the race would open empty
-                tip = self._tip()
-                line = self._tl.line(tip)
-                self._race = Plot(score_race([n.state for n in line], self.viewer, height=220,
-                                             current=self.node.ply))
-                self._race_models = None
-                self._race_key = (tip.id, self.viewer)
-                kids.append(self._race)
+                from .race import ScoreRace
+                self._race = ScoreRace(self._players, self._race_where, lambda tip: self._tl.line(tip))
+                kids.append(self._race.plot)
             self._panel = ipywidgets.VBox(kids)
         return self._panel
 
@@ -380,8 +365,8 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         self._tl.delete(node)
         live = self._tl.nodes  # forget what was said of deleted nodes
         self._reader.forget(live)
-        for key in [k for k in self._scores if k[0] not in live]:
-            del self._scores[key]
+        if self._race is not None:
+            self._race.forget(live)
 
     def _target(self, content) -> Node:
         ref = content.get("id")
@@ -707,74 +692,19 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
                 self.analysis = {}
             if not self.analysis and self._analysis_plot is not None:  # the chart goes with its table
                 self._drop_analysis_plot()
-        self._schedule_race()
+        if self._race is not None:
+            self._race.schedule()
 
-    # -- the score race (Bokeh, via jupyter_bokeh)
-    def _seat_scores(self, n: Node, viewer) -> list:
-        key = (n.id, viewer)
-        got = self._scores.get(key)
-        if got is None:
-            got = self._scores[key] = [float("nan") if x is None else x for x in n.state.race(viewer)["values"]]
-        return got
-
+    # -- the score race (explorer.race, drawn with Bokeh)
     def _tip(self) -> Node:
         tip = self._tl.current
         while tip.children and not self._stop_ahead(tip):
             tip = tip.children[0]
         return tip
 
-    def _schedule_race(self) -> None:
-        """Redraw the score race now or, in a kernel, once the steps pause for RACE_QUIET seconds (at least
-        every RACE_MAX_WAIT during a burst), always ending on the current node. A redraw costs the kernel and
-        BokehJS more than the step itself (BokehJS also sends every change back to the kernel), so clicks
-        landing during one would wait for it."""
-        if self._race is None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (a script, a test): redraw now
-            self._update_race()
-            return
-        now = loop.time()
-        self._race_last = now
-        if self._race_due is None:
-            self._race_first = now
-            self._race_due = loop.call_later(RACE_QUIET, self._race_timer, loop)
-
-    def _race_timer(self, loop) -> None:
-        now = loop.time()
-        due = min(self._race_last + RACE_QUIET, self._race_first + RACE_MAX_WAIT)
-        if now < due:  # another step came: wait for the pause (or the burst's deadline)
-            self._race_due = loop.call_later(due - now, self._race_timer, loop)
-            return
-        self._race_due = None
-        self._update_race()
-
-    def _update_race(self) -> None:
-        if self._race is None:
-            return
-        node = self._tl.current
-        tip = self._tip()
-        viewer = self.viewer
-        if self._race_models is None:  # looked up once: select() walks the whole figure
-            fig = self._race.figure
-            self._race_models = ([fig.select_one({"name": f"score-seat-{i}"}) for i in range(self._players)],
-                                 fig.select_one({"name": "current-ply"}))
-        sources, cursor = self._race_models
-        key = (tip.id, viewer)
-        if key != self._race_key:
-            line = self._tl.line(tip)
-            scores = [self._seat_scores(n, viewer) for n in line]
-            plies = [n.ply for n in line]
-            for i, src in enumerate(sources):
-                if src is not None:
-                    src.data = {"ply": plies, "score": [s[i] if i < len(s) else 0 for s in scores],
-                                "seat": [src.data["seat"][0] if src.data["seat"] else ""] * len(plies)}
-            from .plots import fit_race
-            fit_race(self._race.figure, plies, [v for s in scores for v in s])
-            self._race_key = key
-        if cursor is not None and cursor.location != node.ply:
-            cursor.location = node.ply
+    def _race_where(self):
+        """What the score race draws: the end of the line, the current node, the viewer."""
+        return self._tip(), self._tl.current, self.viewer
 
 
 def show(state, seat=None, **kwargs) -> Explorer:

@@ -501,8 +501,8 @@ def test_long_timelines_are_synced_as_a_window():
 def test_the_panel_shows_a_score_race_that_follows_the_line():
     w = Explorer(lotus(seed=3), random_seed=3)
     panel = w.panel
-    fig = w._race.figure
-    assert panel.children == (w, w._race)
+    fig = w._race.plot.figure
+    assert panel.children == (w, w._race.plot)
     for _ in range(30):
         w.random_move()
     src = fig.select_one({"name": "score-seat-0"})
@@ -522,13 +522,14 @@ def test_in_a_kernel_the_score_race_is_redrawn_when_the_steps_pause():
     every RACE_MAX_WAIT."""
     import asyncio
 
-    from explorer.widgets import RACE_MAX_WAIT, RACE_QUIET
+    from explorer.race import MAX_WAIT as RACE_MAX_WAIT
+    from explorer.race import QUIET as RACE_QUIET
 
     async def burst():
         w = Explorer(lotus(seed=3), random_seed=3)
         w.panel  # noqa: B018
-        cursor = w._race.figure.select_one({"name": "current-ply"})
-        src = w._race.figure.select_one({"name": "score-seat-0"})
+        cursor = w._race.plot.figure.select_one({"name": "current-ply"})
+        src = w._race.plot.figure.select_one({"name": "score-seat-0"})
         for _ in range(6):
             w.random_move()
         assert cursor.location == 0 and src.data["ply"] == [0]  # not redrawn yet
@@ -540,7 +541,7 @@ def test_in_a_kernel_the_score_race_is_redrawn_when_the_steps_pause():
         await asyncio.sleep(RACE_QUIET * 0.7)
         assert cursor.location == 6
         await asyncio.sleep(RACE_QUIET * 0.8)
-        assert cursor.location == 4 and w._race_due is None
+        assert cursor.location == 4 and w._race.due is None
         steps = int(RACE_MAX_WAIT / (RACE_QUIET / 2)) + 6  # a burst longer than RACE_MAX_WAIT, never pausing
         for _ in range(steps):
             w.random_move()  # new moves from ply 4: the line grows to ply 4 + steps
