@@ -141,6 +141,38 @@ def marks(state, arrows=(), highlights=(), glyph: str = "", viewer=None, *,
     return Marks(tuple(out_a), tuple(out_h), check_glyph(glyph))
 
 
+ANNOTATE_OPS = ("arrow", "highlight", "glyph", "clear")
+
+
+def click(old: Marks, op) -> tuple[dict, bool]:
+    """One click of the annotate tool on a position marked `old`: the parts it replaces (keyword arguments of
+    `Timeline.annotate`), and whether the places they name must be checked in the viewer's eyes (arrows and
+    highlights; a glyph or a clear names none). A click on the same arrow or highlight in the same colour
+    removes it, on the same glyph clears it."""
+    if not isinstance(op, dict) or op.get("op") not in ANNOTATE_OPS:
+        raise ValueError(f"an annotation is {{'op': one of {', '.join(ANNOTATE_OPS)}, ...}}, got {clip(repr(op), 80)}")
+    colour = op.get("colour", "green")
+    kind = op["op"]
+    if kind == "clear":
+        return {"arrows": [], "highlights": [], "glyph": ""}, False
+    if kind == "glyph":
+        g = op.get("glyph")
+        return {"glyph": "" if g == old.glyph else g}, False
+    if kind == "arrow":
+        key, items, new = (op.get("from"), op.get("to")), old.arrows, (op.get("from"), op.get("to"), colour)
+        same = [x for x in items if (x[0], x[1]) == key]
+        kept = [x for x in items if (x[0], x[1]) != key]
+        part = "arrows"
+    else:
+        key, items, new = op.get("place"), old.highlights, (op.get("place"), colour)
+        same = [x for x in items if x[0] == key]
+        kept = [x for x in items if x[0] != key]
+        part = "highlights"
+    if not same or same[0][-1] != colour:
+        kept.append(new)
+    return {part: kept}, True
+
+
 class Unseen(frozenset):
     """A set of ids hidden from a viewer; `exact`: those matched in text only as spelled, because another
     component's id differs from them only in case (Round House's room o10 and order O10)."""
@@ -199,5 +231,5 @@ def redact_text(text: str, ids) -> str:
     return text if pat is None or not text else pat.sub("(hidden)", text)
 
 
-__all__ = ["GLYPHS", "PALETTE", "Marks", "Unseen", "check_glyph", "hidden_ids", "marks", "mentions", "places",
-           "redact_text"]
+__all__ = ["ANNOTATE_OPS", "GLYPHS", "PALETTE", "Marks", "Unseen", "check_glyph", "click", "hidden_ids", "marks",
+           "mentions", "places", "redact_text"]

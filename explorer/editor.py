@@ -69,76 +69,51 @@ class Editor:
                 "to_move": self.state.current_player, "seat_names": list(seat_names)}
 
 
-__all__ = ["OPS", "Editor"]
+class EditSession:
+    """The explorer's edit mode: the Editor while the current position is being edited, and the timelines
+    that earlier edits left behind. "done" starts a new line from the edited position, "cancel" changes
+    nothing. A seat-locked explorer cannot edit (the editor shows every hidden part); another seat's view
+    switches to "everything" first. The explorer holds one (`Explorer.edit()` and the Edit button)."""
 
+    INTENTS = ("edit", "edit_op", "edit_done", "edit_cancel")
 
-class EditMode:
-    """The explorer's edit mode (mixed into `explorer.widgets.Explorer`): edit the current position on the
-    board; "done" starts a new line from it (the old timeline stays in `timelines`), "cancel" changes nothing.
-    A seat-locked explorer cannot edit (the editor shows every hidden part); another seat's view switches
-    to "everything" first."""
+    def __init__(self):
+        self.editor: Editor | None = None
+        self.timelines: list = []  # earlier timelines, oldest first
 
-    _EDIT_INTENTS = ("edit", "edit_op", "edit_done", "edit_cancel")
-
-    def edit(self) -> Editor:
-        """Start editing the current position; returns the Editor (see `edit_apply`, `edit_done`)."""
-        self._run(self._start_edit, editing=True)
-        return self._editor
-
-    def edit_apply(self, op: dict) -> list[str]:
-        """One edit, e.g. ``{"op": "put", "piece": "B6s", "to": "flower:Lily"}``; returns the problems."""
-        self._run(lambda: self._edit_op(op), editing=True)
-        return list(self._editor.problems)
-
-    def edit_done(self):
-        """Make the edited position the root of a new line (the previous timeline goes to `timelines`)."""
-        self._run(self._finish_edit, editing=True)
-        return self._tl
-
-    def edit_cancel(self) -> None:
-        self._run(self._cancel_edit, editing=True)
-
-    @property
-    def timelines(self) -> list:
-        """Earlier timelines, left behind by edits (oldest first); the current one is `timeline`."""
-        return list(self._timelines)
-
-    @property
-    def editing(self) -> bool:
-        return self._editor is not None
-
-    def _start_edit(self) -> None:
-        if self._editor is not None:
-            return
-        if self.lock_seat:
+    def start(self, state: State, lock_seat: bool, viewer) -> bool:
+        """Start editing `state`; False if already editing."""
+        if self.editor is not None:
+            return False
+        if lock_seat:
             raise PermissionError("a seat-locked explorer cannot edit: the editor shows every hidden part")
-        if self.viewer is not None:
+        if viewer is not None:
             raise PermissionError("the editor shows every hidden part: view 'everything' to edit")
-        self._editor = Editor(self.state)
-        self.diff, self.analysis, self.preview = {}, {}, {}
+        self.editor = Editor(state)
+        return True
 
-    def _edit_op(self, op) -> None:
-        if self._editor is None:
+    def _open(self) -> Editor:
+        if self.editor is None:
             raise ValueError("not editing: press Edit (or call edit()) first")
-        self._editor.apply(op)
+        return self.editor
 
-    def _finish_edit(self) -> None:
-        if self._editor is None:
-            raise ValueError("not editing: press Edit (or call edit()) first")
-        state = self._editor.result()
+    def apply(self, op) -> None:
+        self._open().apply(op)
+
+    def finish(self, timeline):
+        """The edited position as the root of a new Timeline; `timeline` goes to `timelines`."""
+        state = self._open().result()
         from .timeline import Timeline
-        self._timelines.append(self._tl)
-        self._tl = Timeline(state)
-        self._editor = None
-        self._mark = None
-        self._reader.clear()  # node ids start again at 0 in the new timeline
-        if self._race is not None:
-            self._race.restart()
-        self.diff, self.analysis = {}, {}
+        self.timelines.append(timeline)
+        self.editor = None
+        return Timeline(state)
 
-    def _cancel_edit(self) -> None:
-        self._editor = None
+    def cancel(self) -> None:
+        self.editor = None
 
-    def _edit_guard(self, kind: str) -> None:
-        if self._editor is not None and kind not in self._EDIT_INTENTS:
+    def guard(self, kind: str) -> None:
+        if self.editor is not None and kind not in self.INTENTS:
             raise ValueError("finish editing first: Done (a new line from the edited position) or Cancel")
+
+
+__all__ = ["OPS", "EditSession", "Editor"]

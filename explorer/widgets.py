@@ -33,14 +33,15 @@ from pathlib import Path
 import anywidget
 import traitlets as t
 
+from .annotations import click as _annotate_click
 from .compare import turn_counter
 from .core import IllegalAction, State, rng, widgets_root
 from .core.data import front_end
 from .core.errors import clip as _clip_text
 from .core.seats import EVERYTHING, SPECTATOR
 from .core.seats import viewer as _viewer
-from .editor import EditMode
-from .lesson import LessonMode
+from .editor import Editor, EditSession
+from .lesson import Lesson
 from .reader import Eyes, Reader
 from .reader import legal as reader_legal
 from .timeline import Node, Timeline
@@ -114,7 +115,7 @@ def _start(source, load_kwargs, components=None) -> Timeline:
     raise TypeError(f"Explorer needs a game name, a State, a Timeline or a saved timeline path, got {source!r}")
 
 
-class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
+class Explorer(anywidget.AnyWidget):
     """Browse and play a game: board view, controls, legal moves, log, variation tree, compare, score race."""
 
     _esm = _bundle()
@@ -169,9 +170,8 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         self._bot_options = dict({"iterations": 300} if bot == "mcts" and bot_options is None else bot_options or {})
         self._bot_count = 0
         self._analysis_plot = None
-        self._editor = None
-        self._timelines: list[Timeline] = []
-        self._lesson_init(chapter)
+        self._edits = EditSession()  # the board editor while editing, and the timelines edits left behind
+        self._lesson = Lesson(chapter, tl)  # a study chapter's exercises and the reader's progress
         full = tl.root.state.view(None)
         seats = full.get("seats") if isinstance(full.get("seats"), list) else None
         self._players = len(seats) if seats is not None else int(full.get("players") or 0)
@@ -310,6 +310,61 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         self._run(lambda: self._analyse(bot))
         return self._last_analysis
 
+    def annotate(self, arrows=None, highlights=None, glyph=None, node=None) -> None:
+        """Draw on this position (or `node`'s): arrows [(from, to[, colour])], highlights [place or
+        (place, colour)], a glyph ('!', '?', '!!', '??', '!?', '?!', or '' for none). Each part given
+        replaces that part. Places as ``explorer.annotations.places(ex.state, ex.viewer)`` lists them."""
+        self._run(lambda: self._tl.annotate(self._tl.current if node is None else node, arrows=arrows,
+                                            highlights=highlights, glyph=glyph, viewer=self.viewer))
+
+    def answer(self, answer=None, show: bool = False) -> dict:
+        """Answer the exercise here as a reader would: a move's text (or a choice's number for a question),
+        or ``show=True`` for the answer. Returns the feedback the widget shows ({"result", "message", ...})."""
+        msg = {"show": True} if show else {"text": answer, "choice": answer}
+        node = self._tl.current
+        self._run(lambda: self._front_answer(msg))
+        return dict(self._lesson.feedback.get(node.id, {}))
+
+    # -- editing the position (explorer.editor)
+    def edit(self) -> Editor:
+        """Start editing the current position; returns the Editor (see `edit_apply`, `edit_done`)."""
+        self._run(self._start_edit, editing=True)
+        return self._edits.editor
+
+    def edit_apply(self, op: dict) -> list[str]:
+        """One edit, e.g. ``{"op": "put", "piece": "B6s", "to": "flower:Lily"}``; returns the problems."""
+        self._run(lambda: self._edits.apply(op), editing=True)
+        return list(self._edits.editor.problems)
+
+    def edit_done(self) -> Timeline:
+        """Make the edited position the root of a new line (the previous timeline goes to `timelines`)."""
+        self._run(self._finish_edit, editing=True)
+        return self._tl
+
+    def edit_cancel(self) -> None:
+        self._run(self._edits.cancel, editing=True)
+
+    @property
+    def timelines(self) -> list[Timeline]:
+        """Earlier timelines, left behind by edits (oldest first); the current one is `timeline`."""
+        return list(self._edits.timelines)
+
+    @property
+    def editing(self) -> bool:
+        return self._edits.editor is not None
+
+    def _start_edit(self) -> None:
+        if self._edits.start(self.state, self.lock_seat, self.viewer):
+            self.diff, self.analysis, self.preview = {}, {}, {}
+
+    def _finish_edit(self) -> None:
+        self._tl = self._edits.finish(self._tl)
+        self._mark = None
+        self._reader.clear()  # node ids start again at 0 in the new timeline
+        if self._race is not None:
+            self._race.restart()
+        self.diff, self.analysis = {}, {}
+
     def compare(self, a=None, b=None) -> list[str]:
         """What changed from node `a` (default: the marked node) to `b` (default: current), as the viewer sees it."""
         self._run(lambda: self._compare(a, b))
@@ -327,7 +382,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "back": self._tl.back, "forward": self._tl.forward,
             "start": self._tl.start, "end": self._tl.end,
             "annotate": lambda: self._front_annotate(content.get("op")),
-            "exercise": self._front_exercise,
+            "exercise": lambda: self._lesson.toggle(self._tl.current),
             "answer": lambda: self._front_answer(content),
             "goto": lambda: self._tl.goto(self._node_id(content.get("id"))),
             "seat": lambda: self._front_seat(content.get("seat")),
@@ -339,13 +394,13 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "mark": lambda: self._set_mark(self._target(content)),
             "compare": lambda: self._compare(None, None),
             "clear_compare": self._clear_compare,
-            "edit": self._start_edit, "edit_op": lambda: self._edit_op(content.get("op")),
-            "edit_done": self._finish_edit, "edit_cancel": self._cancel_edit,
+            "edit": self._start_edit, "edit_op": lambda: self._edits.apply(content.get("op")),
+            "edit_done": self._finish_edit, "edit_cancel": self._edits.cancel,
             "preview": lambda: self._front_preview(content.get("text")),
             "bot": lambda: self._front_bot(content.get("bot"), play=True),
             "analyse": lambda: self._front_bot(content.get("bot"), play=False),
         }
-        self._run(lambda: (self._edit_guard(kind), self._guard_step(kind, content),
+        self._run(lambda: (self._edits.guard(kind), self._lesson.guard(kind, content, self._tl, self._mark),
                            (handlers.get(kind) or (lambda: _unknown(kind)))()), front=True, editing=True)
 
     def _front_delete(self, node: Node) -> None:
@@ -376,8 +431,23 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         if not isinstance(text, str) or not text.strip():
             raise ValueError("type an action in the game's notation")
         self._may_act()
-        if not self._exercise_move(text):
+        if self._lesson.asks_move(self.node):  # an answer to judge, played only if right
+            self._front_answer({"text": text})
+        else:
             self._play(text.strip())
+
+    def _front_annotate(self, op) -> None:
+        """One click of the annotate tool (explorer.annotations.click)."""
+        if self.lock_seat and self.viewer is not None and self._lesson.chapter is not None:
+            raise PermissionError("this lesson is read-only: its marks are the author's")
+        node = self._tl.current
+        parts, checked = _annotate_click(node.marks, op)
+        self._tl.annotate(node, viewer=self.viewer if checked else None, **parts)
+
+    def _front_answer(self, content) -> None:
+        move = self._lesson.answer(self._tl.current, content)
+        if move is not None:
+            self._play(move)
 
     def _front_move(self, choose) -> None:
         self._may_act()
@@ -480,7 +550,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         with self.hold_sync():
             try:
                 if not editing:
-                    self._edit_guard("")
+                    self._edits.guard("")
                 fn()
             except Exception as exc:
                 self.error = self._shown_error(exc, actor)
@@ -571,10 +641,10 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
                 self.diff = {}
                 self.preview = {}
                 self.analysis = {}
-                self._lesson_reset()
+                self._lesson.reset()
                 self._drop_analysis_plot()
                 if self.seat is not None:  # the editor shows everything: it ends with the omniscient view
-                    self._editor = None
+                    self._edits.cancel()
                 self._sync()
 
     def set_state(self, sync_data):
@@ -600,10 +670,10 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         back.reverse()
         ahead = []
         n = node
-        while n.children and n.ply < hi and not self._stop_ahead(n):
+        while n.children and n.ply < hi and not self._lesson.unsolved(n):
             n = n.children[0]
             ahead.append(n)
-        return back, ahead, n.children != [] and not self._stop_ahead(n)
+        return back, ahead, n.children != [] and not self._lesson.unsolved(n)
 
     def _alts(self, n: Node, viewer) -> list[dict]:
         """The other moves at `n`'s parent (main line first), each with its first few moves."""
@@ -627,7 +697,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
         node = tl.current
         state = node.state
         viewer = self.viewer
-        editor = self._editor
+        editor = self._edits.editor
         if editor is not None:  # the position being edited, seen whole (edit mode needs the omniscient view)
             state = editor.state
         eyes = Eyes.of(state, viewer)  # what this viewer is shown of the position: explorer.reader decides
@@ -645,7 +715,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
                 for e, n in zip(log, back + ahead)]
         here = [{"id": c.id, "text": self._reader.move(c, viewer)[0], "main": i == 0,
                  "label": self._reader.label(c, eyes)} for i, c in enumerate(node.children[:ALTS])]
-        stopped = self._stop_ahead(node)  # an unsolved exercise: its moves are not shown yet
+        stopped = self._lesson.unsolved(node)  # an unsolved exercise: its moves are not shown yet
         if stopped:
             here = []
 
@@ -670,7 +740,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": eyes.words(node.comment), "children": here, "editing": editor is not None,
             "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it
-            "author": self._author,  # Explorer(chapter): the chapter's writer may set exercises by clicking
+            "author": self._lesson.author,  # Explorer(chapter): the chapter's writer may set exercises by clicking
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }
@@ -684,7 +754,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
             self.log = log
             self.tree = tree
             self.meta = meta
-            self.lesson = self._lesson_state(node, eyes)
+            self.lesson = self._lesson.synced(node, eyes)
             if self.preview and self.preview.get("node") != node.id:
                 self.preview = {}
             if self.analysis and (self.analysis.get("node") != node.id or not can_act
@@ -698,7 +768,7 @@ class Explorer(LessonMode, EditMode, anywidget.AnyWidget):
     # -- the score race (explorer.race, drawn with Bokeh)
     def _tip(self) -> Node:
         tip = self._tl.current
-        while tip.children and not self._stop_ahead(tip):
+        while tip.children and not self._lesson.unsolved(tip):
             tip = tip.children[0]
         return tip
 
