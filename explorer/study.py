@@ -120,6 +120,7 @@ class Chapter:
         self.viewer = viewer
         self.exercises: dict[int, Exercise] = {}
         self._opinions: dict[int, dict[str, float]] = {}
+        self.study: Study | None = None  # the study it belongs to (set when added to one)
 
     @property
     def viewer(self) -> int | None:
@@ -135,6 +136,27 @@ class Chapter:
 
     def _node(self, node) -> Node:
         return self.timeline._node(node)
+
+    def written(self) -> bool:
+        """Whether anything was written in the chapter: a move, or a comment, mark or exercise on its start."""
+        root = self.timeline.root
+        return bool(root.children or root.comment or root.marks or self.exercises)
+
+    def edited(self, timeline: Timeline) -> Chapter:
+        """Where a position edited in this chapter's explorer goes (`timeline` starts from it): this chapter,
+        its start replaced, while nothing is written in it; else a new chapter right after it in its study
+        ("<title> (edited)", read with the same eyes), so nothing written is lost."""
+        if not self.written():
+            self.timeline, self._opinions = timeline, {}
+            self.viewer = self.viewer  # checked again against the new start's seats
+            return self
+        if self.study is None:
+            raise ValueError("this chapter is in no study, and it already has moves or notes: add the edited "
+                             "position as a chapter of a study (study.chapter(title, ex.timeline))")
+        new = Chapter(clip(f"{self.title} (edited)", 200), timeline, viewer=self.viewer)
+        new.study = self.study
+        self.study.chapters.insert(self.study.chapters.index(self) + 1, new)
+        return new
 
     def exercise(self, node, answers, hint: str = "", explanation: str = "", prompt: str | None = None) -> Exercise:
         """Make `node` (a Node or id) a find-the-move: each of `answers` must be legal there."""
@@ -274,6 +296,7 @@ class Study:
             raise TypeError(f"a chapter starts from a State, a Timeline, an Explorer or a saved timeline path, "
                             f"got {clip(repr(start), 60)}")
         ch = Chapter(title, tl, intro, viewer)
+        ch.study = self
         self.chapters.append(ch)
         return ch
 
@@ -351,6 +374,7 @@ class Study:
                                          ex.get("hint", ""), ex.get("explanation", ""))
                 except (ValueError, TypeError) as exc:
                     raise PositionError(f"{at}.{clip(str(exc), 400)}") from None
+            chapter.study = study
             study.chapters.append(chapter)
         return study
 

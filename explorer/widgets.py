@@ -358,7 +358,15 @@ class Explorer(anywidget.AnyWidget):
             self.diff, self.analysis, self.preview = {}, {}, {}
 
     def _finish_edit(self) -> None:
-        self._tl = self._edits.finish(self._tl)
+        """A new line from the edited position; in a chapter's explorer, the chapter's (Chapter.edited)."""
+        chapter = self._lesson.chapter if self._lesson.author else None
+        if chapter is not None and chapter.written() and chapter.study is None:  # refused before anything changes
+            raise ValueError("this chapter is in no study, and it already has moves or notes: Cancel, then add the "
+                             "edited position as a chapter of a study (study.chapter(title, state))")
+        tl = self._edits.finish(self._tl)
+        if chapter is not None:
+            self._lesson = Lesson(chapter.edited(tl), tl)
+        self._tl = tl
         self._mark = None
         self._reader.clear()  # node ids start again at 0 in the new timeline
         if self._race is not None:

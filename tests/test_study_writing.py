@@ -1,0 +1,107 @@
+"""Writing a study by clicking (issue 25.1): nothing a writer does in a chapter's explorer is lost. Every
+writer action goes through front-end messages, then the saved study file is read back. Each failed before:
+Edit -> Done detached the explorer from its chapter."""
+from __future__ import annotations
+
+import explorer
+from explorer.study import Study
+from explorer.widgets import Explorer
+from tests.test_widget_privacy import send
+
+
+def lily(state) -> list[str]:
+    return [c["id"] for f in state.view(None)["flowers"] if f["name"] == "Lily" for c in f["cards"]]
+
+
+def _edited_lily(w):
+    send(w, "edit")
+    send(w, "edit_op", op={"op": "put", "piece": "B6s", "to": "flower:Lily"})
+    assert w.edit_state["problems"] == [], w.edit_state
+    send(w, "edit_done")
+    assert w.error == "", w.error
+
+
+def test_an_edited_start_stays_the_chapters(tmp_path):
+    """The issue's case: a chapter just made, its position edited, a move played."""
+    study = Study("S")
+    ch = study.chapter("c", explorer.load("lotus", players=3, seed=7))
+    w = Explorer(ch)
+    _edited_lily(w)
+    send(w, "act", text="4s")
+    assert w.error == ""
+    assert w.timeline is ch.timeline and len(ch.timeline) == 2 and len(study.chapters) == 1
+    assert lily(ch.timeline.root.state) == ["B6s1"]
+    send(w, "back")
+    send(w, "exercise")  # the Exercise button works on the chapter's own timeline
+    assert w.error == "" and 0 in ch.exercises
+    assert study.problems() == []
+    page = study.to_html(tmp_path / "s.html")
+    assert '"text":"4s"' in page.read_text(encoding="utf-8")
+
+
+def test_editing_a_written_chapter_adds_a_chapter_after_it():
+    study = Study("S")
+    first = study.chapter("Opening", explorer.load("lotus", players=3, seed=7), viewer=0)
+    first.timeline.play("4s")
+    first.timeline.comment(first.timeline.root, "kept")
+    study.chapter("Later", explorer.load("lotus", players=3, seed=8))
+    w = Explorer(first)
+    _edited_lily(w)
+    assert [c.title for c in study.chapters] == ["Opening", "Opening (edited)", "Later"]
+    new = study.chapters[1]
+    assert w.timeline is new.timeline and new.viewer == 0
+    assert len(first.timeline) == 2 and first.timeline.root.comment == "kept"  # nothing lost
+    send(w, "act", text="5s")  # the edit was of the position after 4s, where the explorer stood
+    assert w.error == "" and len(new.timeline) == 2
+
+
+def test_a_chapter_outside_any_study_refuses_done_and_keeps_the_edit():
+    from explorer.study import Chapter
+    from explorer.timeline import Timeline
+    tl = Timeline(explorer.load("lotus", players=3, seed=7))
+    tl.play("4s")
+    ch = Chapter("alone", tl)
+    w = Explorer(ch)
+    send(w, "edit")
+    send(w, "edit_op", op={"op": "put", "piece": "B6s", "to": "flower:Lily"})
+    send(w, "edit_done")
+    assert "in no study" in w.error and w.editing and w.timeline is tl  # still editing: Cancel or fix
+    send(w, "edit_cancel")
+    assert not w.editing
+
+
+def test_every_writer_action_by_clicking_is_in_the_saved_study(tmp_path):
+    study = Study("Written by clicking")
+    ch = study.chapter("One", explorer.load("lotus", players=3, seed=7))
+    w = Explorer(ch)
+    _edited_lily(w)
+    for move in ("4s", "5s"):
+        send(w, "act", text=move)
+        assert w.error == ""
+    send(w, "back")
+    send(w, "act", text="6s")  # a variation at ply 2
+    variation = w.node
+    send(w, "annotate", op={"op": "arrow", "from": "R4s1", "to": "Lily"})
+    send(w, "annotate", op={"op": "highlight", "place": "Lily", "colour": "red"})
+    send(w, "annotate", op={"op": "glyph", "glyph": "!?"})
+    send(w, "comment", text="the six instead")
+    assert w.error == "", w.error
+    send(w, "promote", id=variation.id)
+    send(w, "goto", id=ch.timeline.root.children[0].id)
+    send(w, "exercise")
+    assert w.error == ""
+    doomed = ch.timeline.root.children[0].children[1]  # the old main line, now a variation
+    send(w, "delete", id=doomed.id)
+    send(w, "seat", seat=1)
+    send(w, "seat", seat=None)
+    assert w.error == ""
+    path = study.save(tmp_path / "s.study.json")
+    back = Study.load(path).chapters[0]
+    tl = back.timeline
+    assert lily(tl.root.state) == ["B6s1"]
+    first = tl.root.children[0]
+    assert first.action == "4s" and len(first.children) == 1
+    node = first.children[0]
+    assert node.action == "6s" and node.comment == "the six instead" and node.marks.glyph == "!?"
+    assert node.marks.arrows and node.marks.highlights == (("Lily", "red"),)
+    assert list(back.exercises) == [first.id] and list(back.exercises[first.id].answers) == ["6s"]
