@@ -374,3 +374,44 @@ def test_a_game_with_the_new_cards_round_trips_in_notation_and_json():
             again = again.apply(text)
         assert again.to_json() == s.to_json()
     assert set(WRITTEN) <= used, used  # every written card was activated in some game
+
+
+GROUP = st.sampled_from(["odd", "even", "color wheel", "grayscale", "low", "high"])
+SUBJECT = st.one_of(st.just("each player"), st.just("all players"),
+                    st.lists(GROUP, min_size=1, max_size=2, unique=True).map(lambda g: f"each {' '.join(g)} player"))
+PARTNER = st.one_of(st.sampled_from(["player on left", "player on right", "a player", "deck"]),
+                    GROUP.map(lambda g: f"a {g} player"), GROUP.map(lambda g: f"each {g} player"))
+SWAP_BY_OTHERS = st.tuples(SUBJECT, st.sampled_from(["blind", "take", "give"]), st.sampled_from(["1", "2", "hands"]),
+                           PARTNER).map(lambda t: f"{t[0]} {'blind' if t[3] == 'deck' else t[1]} swap {t[2]} with "
+                                        f"{t[3]}")
+HAND = st.lists(st.sampled_from([str(n) for n in range(10, 40)]), max_size=4, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=SWAP_BY_OTHERS, hands=st.lists(HAND, min_size=6, max_size=6), seed=st.integers(0, 2**16),
+       picks=st.lists(st.integers(0, 99), max_size=40))
+def test_any_swap_by_others_keeps_the_cards_and_round_trips(text, hands, seed, picks):
+    """lotus_chaos.swap.others, lotus_chaos.limit.swap-exception: whatever the card, its swaps are one for one
+    among players (nobody's count changes) and only printed cards go to the deck; every decision on the way is
+    made by the member whose swap it is, and the state round-trips through JSON at every step"""
+    seen = set()
+    hands = [[c for c in h if not (c in seen or seen.add(c))] for h in hands]
+    hands[0] = (hands[0] + ["b1"])[-5:]
+    s = explorer.from_json({**pos(cards=dict(enumerate(hands)), blanks={"b1": text}).to_json(), "seed": seed,
+                            "rng": None, "deck": None})
+    verdict = L.check(L.parse(text), s.table())  # only an empty group of swappers (odd even) is refused
+    assert verdict is None or verdict[1].endswith("nobody would make the swap")
+    deck_swap = text.endswith("deck")
+    t = s.apply("play b1")
+    for k in range(60):
+        t.check_invariants()
+        assert explorer.from_json(t.to_json()).to_json() == t.to_json()
+        if not t.queue:
+            break
+        acts = t.legal_actions()
+        t = t.apply(acts[picks[k % len(picks)] % len(acts)] if picks else acts[0])
+    assert not t.queue
+    assert [len(t.areas[i]) for i in range(6)] == [len(s.areas[i]) for i in range(6)]
+    if not deck_swap:
+        assert sorted(c for a in t.areas for c in a) == sorted(c for a in s.areas for c in a)
+    assert "b1" in {c for i in range(6) for c in cards_of(t, i)}  # blank cards never go to the deck

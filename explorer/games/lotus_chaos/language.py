@@ -14,12 +14,38 @@ identifiers of its members; ``odd color wheel`` (also ``all odd color wheel play
     all tokens move path n ne se                  high tokens jump 3 sw       low tokens jump to centre
     odd or grayscale tokens move 2 towards ne corner
 
+Written cards may also turn tokens around the centre along their own ring (``lotus_chaos.movement.rotate``;
+``anticlockwise``, ``anti-clockwise`` and ``counterclockwise`` are one word; the centre hex stays) and move
+them towards the nearest hex of a board zone, ``red purple blue green`` or ``corner`` (= blue), by hex
+distance with the ``tiebreak`` option's tie-breaks (``lotus_chaos.movement.nearest-zone``; ``towards red``
+without ``nearest`` is still the red token)::
+
+    odd tokens move 1 clockwise                   all tokens move 2 anticlockwise except centre
+    grayscale tokens move 2 towards nearest green     high tokens move 3 towards nearest corner
+
 Swaps (mode ``blind``, ``take`` = each side chooses the cards it takes, ``give`` = each side chooses the
 cards it gives, no mode = blind; ``n`` cards each way, ``a`` card, or whole ``hands``)::
 
     blind swap 1 with a color wheel player        take swap 1 with an odd color wheel player
     give swap 2 with player on left               blind swap 1 with deck
     blind swap hands with each high player        all players pass hands left
+
+A swap may name who makes it instead of the card's holder: ``each <groups> player`` (or ``<groups>
+players``, ``all players``, ``each player``), existing groups only; each member still in the game makes the
+swap in turn from the holder, ``left``/``right``/``a ... player`` seen from that member
+(``lotus_chaos.swap.others``)::
+
+    each odd player blind swap 1 with player on left      each player give swap 1 with a high player
+
+>>> render(parse("Each odd player blindly swaps a card with the player on his left"))
+'each odd player blind swap 1 with player on left'
+>>> parse("Odd tokens move 1 hex clockwise")
+(('move', ('odd',), ('ring', 'cw', 1), False),)
+>>> render(parse("Grayscale tokens move 2 hexes towards the nearest green hex"))
+'grayscale tokens move 2 towards nearest green'
+>>> check(parse("each odd low player swap 1 with a high player"), Table(range(6), (1, 2, 3, 4, 5, 6),
+...       ("red", "blue", "yellow", "grey", "white", "black"), {}))[0]
+'lotus_chaos.write.swap-groups'
 
 `parse(text)` gives a program (nested tuples); `check(program, ...)` names the rulebook boundary a
 newly written card breaks.
