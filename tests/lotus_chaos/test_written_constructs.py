@@ -325,6 +325,10 @@ def test_the_rulebooks_boundaries_still_hold_for_the_new_constructs(text, rule, 
 def test_writing_new_constructs_in_play_and_house_rules():
     """lotus_chaos.write.accept, lotus_chaos.write.reject, lotus_chaos.write.house-rules"""
     s = pos(phase="draw", revealed=["3", "4"])
+    assert s.explain('write "odd tokens move 1 clockwise then all tokens move 1 towards nearest purple"').endswith(
+        "[lotus_chaos.draw.blank, lotus_chaos.write.accept, lotus_chaos.movement.rotate, "
+        "lotus_chaos.movement.nearest-zone]")
+    assert s.explain('write "each odd player swap 1 with player on left"').endswith("lotus_chaos.swap.others]")
     ok = s.apply('write "Each odd player blindly swaps a card with the player on his left"')
     assert ok.notice is None and ok.to_json()["blanks"] == {"b1": "each odd player blind swap 1 with player on left"}
     no = s.apply('write "each odd player swap 1 with player 3"')

@@ -186,7 +186,9 @@ class ViewMixin:
             if cfg.table_vote:
                 return (f"{who} takes a blank card and writes '{a.a}'; the other players may object "
                         "[lotus_chaos.draw.blank, lotus_chaos.write.table]")
-            return f"{who} takes a blank card and writes '{a.a}' [lotus_chaos.draw.blank, lotus_chaos.write.accept]"
+            extra = "".join(", " + x for x in L.construct_ids(L.parse(a.a)))
+            return (f"{who} takes a blank card and writes '{a.a}' "
+                    f"[lotus_chaos.draw.blank, lotus_chaos.write.accept{extra}]")
         if k == DISCARD:
             return f"{who} discards card {a.a} to get back to the card limit [lotus_chaos.limit.discard]"
         if k == PLAY:
