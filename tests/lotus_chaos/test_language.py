@@ -374,11 +374,14 @@ def test_groups_combine_as_both_or_either():
     assert t2.pos[0] == (0, 0)
 
 
-def test_written_swaps_are_made_by_the_cards_holder():
-    """lotus_chaos.write.swap-players: a swap names the holder's partners; other players' swaps among themselves
-    and passing within a group are outside the language (a clear error)"""
-    for text in ("odd players swap 1 with player on left", "odd players pass hands left",
-                 "blind swap 1 between grey player and white player"):
+def test_written_swaps_are_made_by_the_cards_holder_or_by_named_groups():
+    """lotus_chaos.write.swap-players: a swap names the holder's partners, or (lotus_chaos.swap.others) the
+    existing groups whose members each make it; passing within a group and a swap between two players named
+    outright are outside the language (a clear error)"""
+    for text in ("odd players pass hands left", "blind swap 1 between grey player and white player",
+                 "each player 3 swap 1 with player on left", "each swap 1 with player on left"):
         with pytest.raises(explorer.NotationError):
             L.parse(text)
     assert L.parse("all players pass hands left") == (("pass", "left"),)
+    assert L.parse("odd players swap 1 with player on left") == \
+        (("each", ("odd",), ("swap", ("blind",), 1, None, ("left",), False)),)

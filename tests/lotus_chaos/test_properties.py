@@ -19,6 +19,9 @@ MOTION = st.one_of(
     st.lists(DIR, min_size=1, max_size=8).map(lambda ds: "move path " + " ".join(ds)),
     st.tuples(st.integers(1, 12), DIR).map(lambda t: f"jump {t[0]} {t[1]}"),
     DIR.map(lambda d: f"jump to {d} corner"),
+    st.tuples(st.integers(1, 40), st.sampled_from(["clockwise", "anticlockwise"])).map(lambda t: f"move {t[0]} {t[1]}"),
+    st.tuples(st.integers(1, 9), st.sampled_from(["red", "purple", "blue", "green", "corner"])).map(
+        lambda t: f"move {t[0]} towards nearest {t[1]}"),
 )
 WHO = st.one_of(st.just("all"), st.lists(GROUP, min_size=1, max_size=2, unique=True).map(" ".join))
 CARD = st.lists(st.tuples(WHO, MOTION).map(lambda t: f"{t[0]} tokens {t[1]}"), min_size=1, max_size=3).map(

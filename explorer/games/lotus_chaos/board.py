@@ -4,6 +4,22 @@ Tie-breaks (``lotus_chaos.movement.tiebreak``): where two neighbours are equally
 "towards the centre", "away from the centre" or "towards a token", the ``"straight"`` rule takes the one
 whose centre lies nearest (farthest) in a straight line, then the first clockwise from north; the
 ``"clockwise"`` rule takes the first clockwise from north at once.
+
+Written cards may also move tokens around the centre (``lotus_chaos.movement.rotate``): each step goes to the
+next hex of the token's own ring (the hexes at its distance from the centre), clockwise or anticlockwise with
+north up, so the token keeps its distance from the centre and never leaves the board; a token in the centre
+hex stays. And towards the nearest hex of a zone (``lotus_chaos.movement.nearest-zone``): the target is the
+hex of that zone at the least hex distance, ties broken by `tiebreak` as above (nearest in a straight line,
+then first clockwise from north; or first clockwise from north at once); a token already on that zone stays.
+
+>>> ring_path((0, -2), "cw", 2)          # N of the centre, two hexes clockwise along ring 2
+[(1, -2), (2, -2)]
+>>> ring_path((0, -2), "acw", 1)
+[(-1, -1)]
+>>> nearest_zone((0, 0), GREEN, 3)       # all twelve green hexes are 3 away: the first clockwise from north
+(1, -3)
+>>> path((0, 0), ("zone", "green", 2), 3, {})
+[(0, -1), (0, -2)]
 """
 from __future__ import annotations
 
@@ -81,6 +97,35 @@ def step_away(h, radius, tiebreak="straight"):
     return _pick(opts, CENTRE, True, tiebreak) if opts else None
 
 
+ZONE_OF = {"red": RED, "purple": PURPLE, "blue": BLUE, "green": GREEN}
+
+
+@functools.lru_cache(maxsize=4096)
+def ring_path(h, way, n) -> list:
+    """The hexes a token at `h` enters going `n` hexes along its ring around the centre, clockwise ("cw") or
+    anticlockwise ("acw") with north up (lotus_chaos.movement.rotate); [] in the centre."""
+    k = hx.length(h)
+    if k == 0 or n <= 0:
+        return []
+    ring = hx.ring(k)  # clockwise from the north corner
+    i = ring.index(h)
+    step = 1 if way == "cw" else -1
+    return [ring[(i + step * j) % len(ring)] for j in range(1, n + 1)]
+
+
+@functools.lru_cache(maxsize=4096)
+def nearest_zone(h, zone, radius, tiebreak="straight"):
+    """The hex of `zone` nearest `h` by hex distance (lotus_chaos.movement.nearest-zone): ties go to the one
+    nearest in a straight line, then the first clockwise from north ("clockwise": that at once); None if the
+    board has no hex of that zone."""
+    b = board(radius)
+    options = [x for x in b.hexes if b.zone[x] == zone]  # one ring, clockwise from north
+    if not options:
+        return None
+    d = min(hx.distance(h, x) for x in options)
+    return _pick([x for x in options if hx.distance(h, x) == d], h, False, tiebreak)
+
+
 def path(h, motion, radius, targets, tiebreak="straight") -> list:
     """Hexes a token at `h` enters under `motion` (see language.py), stopping at the board's edge (a token
     moves as far as it can and stops there: lotus_chaos.movement.clamp).
@@ -111,6 +156,18 @@ def path(h, motion, radius, targets, tiebreak="straight") -> list:
         if target is None:
             return []
         for _ in range(motion[-1]):
+            nxt = step_towards(h, target, radius, tiebreak)
+            if nxt is None:
+                break
+            out.append(nxt)
+            h = nxt
+        return out
+    if kind == "ring":
+        return list(ring_path(h, motion[1], motion[2]))
+    if kind == "zone":
+        target = nearest_zone(h, ZONE_OF[motion[1]], radius, tiebreak)
+        out = []
+        for _ in range(motion[2] if target is not None else 0):
             nxt = step_towards(h, target, radius, tiebreak)
             if nxt is None:
                 break

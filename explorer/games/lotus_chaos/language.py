@@ -14,12 +14,38 @@ identifiers of its members; ``odd color wheel`` (also ``all odd color wheel play
     all tokens move path n ne se                  high tokens jump 3 sw       low tokens jump to centre
     odd or grayscale tokens move 2 towards ne corner
 
+Written cards may also turn tokens around the centre along their own ring (``lotus_chaos.movement.rotate``;
+``anticlockwise``, ``anti-clockwise`` and ``counterclockwise`` are one word; the centre hex stays) and move
+them towards the nearest hex of a board zone, ``red purple blue green`` or ``corner`` (= blue), by hex
+distance with the ``tiebreak`` option's tie-breaks (``lotus_chaos.movement.nearest-zone``; ``towards red``
+without ``nearest`` is still the red token)::
+
+    odd tokens move 1 clockwise                   all tokens move 2 anticlockwise except centre
+    grayscale tokens move 2 towards nearest green     high tokens move 3 towards nearest corner
+
 Swaps (mode ``blind``, ``take`` = each side chooses the cards it takes, ``give`` = each side chooses the
 cards it gives, no mode = blind; ``n`` cards each way, ``a`` card, or whole ``hands``)::
 
     blind swap 1 with a color wheel player        take swap 1 with an odd color wheel player
     give swap 2 with player on left               blind swap 1 with deck
     blind swap hands with each high player        all players pass hands left
+
+A swap may name who makes it instead of the card's holder: ``each <groups> player`` (or ``<groups>
+players``, ``all players``, ``each player``), existing groups only; each member still in the game makes the
+swap in turn from the holder, ``left``/``right``/``a ... player`` seen from that member
+(``lotus_chaos.swap.others``)::
+
+    each odd player blind swap 1 with player on left      each player give swap 1 with a high player
+
+>>> render(parse("Each odd player blindly swaps a card with the player on his left"))
+'each odd player blind swap 1 with player on left'
+>>> parse("Odd tokens move 1 hex clockwise")
+(('move', ('odd',), ('ring', 'cw', 1), False),)
+>>> render(parse("Grayscale tokens move 2 hexes towards the nearest green hex"))
+'grayscale tokens move 2 towards nearest green'
+>>> check(parse("each odd low player swap 1 with a high player"), Table(range(6), (1, 2, 3, 4, 5, 6),
+...       ("red", "blue", "yellow", "grey", "white", "black"), {}))[0]
+'lotus_chaos.write.swap-groups'
 
 `parse(text)` gives a program (nested tuples); `check(program, ...)` names the rulebook boundary a
 newly written card breaks.
@@ -77,6 +103,10 @@ motion: dir                              -> m_dir
       | "towards" ("token" | "player") INT  -> m_token
       | "towards" COLOUR "token"?        -> m_colour
       | "off" "board"                    -> m_off
+      | "clockwise" _around?             -> m_cw
+      | "anticlockwise" _around?         -> m_acw
+      | "towards" "nearest" ZONE         -> m_zone
+_around: "around" "centre"
 
 exc: "except" "tokens"? "in"? "centre"
 
@@ -86,7 +116,10 @@ place: "centre"                          -> p_centre
 
 dir: DIR
 
-swap: mode* "swap" amount kind? _card? "with" partner erase?
+swap: subject? mode* _swapverb amount kind? _card? "with" partner erase?
+_swapverb: "swap" | "swaps"
+subject: "each" gterm* _units             -> subject_each
+       | who                              -> subject_who
 _card: "card" | "cards"
 amount: INT                               -> n_cards
       | "a"                               -> one_card
@@ -116,6 +149,7 @@ side: "left" -> left | "right" -> right
 
 DIR: /\b(north|northeast|northwest|south|southeast|southwest|ne|nw|se|sw|n|s)\b/
 COLOUR: /\b(red|blue|yellow|grey|white|black)\b/
+ZONE: /\b(red|purple|blue|green|corner)\b/
 INT: /\b[0-9]{1,2}\b/
 HEX: /-?[0-9]{1,2},-?[0-9]{1,2}/
 GROUPNAME: /\[[a-z0-9 '&:,-]{1,40}\]/
@@ -123,7 +157,9 @@ GROUPNAME: /\[[a-z0-9 '&:,-]{1,40}\]/
 %ignore WS
 """
 
-_FILLER = {"the", "hex", "hexes", "space", "spaces", "currently", "for", "of", "your", "their", "an", "action"}
+_FILLER = {"the", "hex", "hexes", "space", "spaces", "currently", "for", "of", "your", "their", "his", "her", "its",
+           "an", "action"}
+_ANTICLOCKWISE = re.compile(r"\b(?:anti|counter)[- ]?clockwise\b")
 
 
 _BRACKETS = re.compile(r"(\[[^\[\]]*\])")
@@ -133,6 +169,7 @@ def _words(t: str) -> list:
     """The words of a stretch of card text outside a group's brackets, spellings and filler normalised."""
     t = t.replace("center", "centre").replace("colour", "color").replace("greyscale", "grayscale")
     t = re.sub(r"\bgray\b", "grey", t).replace(".", " ; ")
+    t = _ANTICLOCKWISE.sub("anticlockwise", t)
     t = re.sub(r"(-?\d+)\s*,\s*(-?\d+)", r"\1,\2", t)  # a hex "3, -1" stays one word
     t = re.sub(r",(?!-?\d)", " ", t)
     words = []
@@ -230,6 +267,16 @@ class _Build(Transformer):
     def m_off(self):
         return ("off",)
 
+    def m_cw(self, *_):  # lotus_chaos.movement.rotate
+        return ("ring", "cw")
+
+    def m_acw(self, *_):
+        return ("ring", "acw")
+
+    def m_zone(self, tok):  # lotus_chaos.movement.nearest-zone
+        z = str(tok)
+        return ("zone", "blue" if z == "corner" else z)
+
     def exc(self, *_):
         return True
 
@@ -273,10 +320,18 @@ class _Build(Transformer):
     def give_mode(self):
         return ("mode", "give")
 
+    def subject_each(self, *gs):
+        return ("subject", tuple(gs) or None)
+
+    def subject_who(self, who):
+        return ("subject", who)
+
     def swap(self, *children):
-        modes, amount, kind, partner, erase = set(), None, None, None, False
+        modes, amount, kind, partner, erase, subject = set(), None, None, None, False, None
         for c in children:
-            if c == "erase":
+            if isinstance(c, tuple) and c[0] == "subject":
+                subject = c
+            elif c == "erase":
                 erase = True
             elif c in ("blank", "printed"):
                 kind = c
@@ -288,7 +343,10 @@ class _Build(Transformer):
                 partner = c
         if not modes:  # lotus_chaos.write.swap-default-blind: a swap that names no mode is blind
             modes.add("blind")
-        return ("swap", tuple(sorted(modes)), amount, kind, partner, erase)
+        clause = ("swap", tuple(sorted(modes)), amount, kind, partner, erase)
+        if subject is not None:  # lotus_chaos.swap.others: each player of a group makes this swap
+            return ("each", subject[1], clause)
+        return clause
 
     def n_cards(self, n):
         return int(n)
@@ -400,6 +458,10 @@ def _motion_text(m) -> str:
         return f"move {m[2]} towards {m[1]}"
     if k == "path":
         return "move path " + " ".join(m[1])
+    if k == "ring":
+        return f"move {m[2]} {'clockwise' if m[1] == 'cw' else 'anticlockwise'}"
+    if k == "zone":
+        return f"move {m[2]} towards nearest {m[1]}"
     if k == "jump":
         return f"jump {m[2]} {m[1]}"
     w = m[1]
@@ -418,6 +480,10 @@ def _partner_text(p) -> str:
     return {"deck": "deck", "left": "player on left", "right": "player on right", "any": "a player"}[k]
 
 
+def _subject_text(who) -> str:
+    return "each player" if who is None else "each " + " ".join(_group_text(g) for g in who) + " player"
+
+
 def clause_text(c) -> str:
     k = c[0]
     if k == "move":
@@ -426,6 +492,8 @@ def clause_text(c) -> str:
         return f"remove {_who_text(c[1])}"
     if k == "pass":
         return f"all players pass hands {c[1]}"
+    if k == "each":
+        return f"{_subject_text(c[1])} {clause_text(c[2])}"
     _, modes, amount, kind, partner, erase = c
     mode = " ".join(modes) if modes else "blind"
     amt = amount if isinstance(amount, (int, str)) else f"{amount[1]} for {amount[2]}"
@@ -436,6 +504,18 @@ def clause_text(c) -> str:
 def render(program) -> str:
     """The canonical text of a program (parse(render(p)) == p)."""
     return " then ".join(clause_text(c) for c in program)
+
+
+def construct_ids(program) -> list:
+    """Ledger ids of the written-card constructs a program uses beyond the printed cards' (for explanations)."""
+    out = []
+    for c in program:
+        k = c[2][0] if c[0] == "move" else None
+        rid = ("lotus_chaos.movement.rotate" if k == "ring" else "lotus_chaos.movement.nearest-zone" if k == "zone"
+               else "lotus_chaos.swap.others" if c[0] == "each" else None)
+        if rid and rid not in out:
+            out.append(rid)
+    return out
 
 
 # ---- groups ------------------------------------------------------------------------------------------
@@ -508,11 +588,18 @@ def flat(groups) -> list:
     return out
 
 
+def swap_clauses(program) -> list:
+    """The swap clauses of a program, those made by each member of a group ("each") opened up."""
+    return [c[2] if c[0] == "each" else c for c in program if c[0] in ("swap", "each")]
+
+
 def groups_of(program):
     refs = []
     for c in program:
-        if c[0] in ("move", "remove") and c[1] is not None:
+        if c[0] in ("move", "remove", "each") and c[1] is not None:
             refs += [g for g in flat(c[1]) if g not in refs]
+        if c[0] == "each":
+            c = c[2]
         if c[0] == "swap" and c[4][0] in ("a", "each"):
             refs += [g for g in flat(c[4][1]) if g not in refs]
     return refs
@@ -646,7 +733,7 @@ def _check_movement(program, table):
 
 
 def _check_swaps(program, table):
-    swaps = [c for c in program if c[0] == "swap"]
+    swaps = swap_clauses(program)
     modes = sorted({m for c in swaps for m in c[1]})  # lotus_chaos.write.swap-uniform: across the whole card
     if len(modes) > 1:
         return ("lotus_chaos.write.swap-uniform",
@@ -671,6 +758,20 @@ def _check_swaps(program, table):
             if kind == "blank":
                 return ("lotus_chaos.write.swap-deck-blank", "blank action cards cannot be swapped with the deck")
     named = []  # then whom they name (lotus_chaos.write.swap-groups, which a table may overrule)
+    for c in program:  # lotus_chaos.swap.others: the players making the swap are existing groups too
+        if c[0] != "each" or c[1] is None:
+            continue
+        for g in flat(c[1]):
+            named.append(g)
+            if not isinstance(g, str):
+                if g[2] is not None:
+                    return ("lotus_chaos.write.swap-groups", f"creates the group '{g[1]}': a swap may only use "
+                            "existing groups")
+                if g[1] not in table.groups:
+                    return ("lotus_chaos.write.swap-groups", f"no existing group is named '{g[1]}'")
+        if not table.select(c[1]):
+            label = " and ".join(_gname(g) for g in c[1])
+            return ("lotus_chaos.write.swap-groups", f"no player is {label}: nobody would make the swap")
     for c in swaps:
         partner = c[4]
         k = partner[0]

@@ -483,6 +483,9 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return ()
         if k == "remove":  # never accepted (lotus_chaos.write.move-on-board); printed cards never remove
             return ()
+        if k == "each":  # lotus_chaos.swap.others: each member in turn from the holder makes the swap
+            members = set(self.table().select(clause[1]))
+            return tuple(("exec", i, (clause[2],)) for i in self._order_from(seat) if i in members)
         partner = clause[4]
         pk = partner[0]
         if pk == "deck":

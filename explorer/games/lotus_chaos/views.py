@@ -191,13 +191,17 @@ class ViewMixin:
             if cfg.table_vote:
                 return (f"{who} takes a blank card and writes '{a.a}'; the other players may object "
                         "[lotus_chaos.draw.blank, lotus_chaos.write.table]")
-            return f"{who} takes a blank card and writes '{a.a}' [lotus_chaos.draw.blank, lotus_chaos.write.accept]"
+            extra = "".join(", " + x for x in L.construct_ids(L.parse(a.a)))
+            return (f"{who} takes a blank card and writes '{a.a}' "
+                    f"[lotus_chaos.draw.blank, lotus_chaos.write.accept{extra}]")
         if k == DISCARD:
             return f"{who} discards card {a.a} to get back to the card limit [lotus_chaos.limit.discard]"
         if k == PLAY:
             c = cfg.by_name[a.a]
+            from .language import construct_ids
+            extra = "".join(", " + x for x in construct_ids(self.program(c)))
             return (f"{who} activates card {a.a}: {render(self.program(c))} "
-                    "[lotus_chaos.act.two, lotus_chaos.movement.clamp]")
+                    f"[lotus_chaos.act.two, lotus_chaos.movement.clamp{extra}]")
         if k == MOVE:
             return f"{who} moves their token one hex {a.a} [lotus_chaos.move.mandatory, lotus_chaos.move.on-board]"
         if k == END:
