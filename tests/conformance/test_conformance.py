@@ -8,9 +8,13 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer.core.registry import spec
+from tests.rice_paddy.helpers import anytime_components
 
 CASES = [(g["name"], v) for g in explorer.games() for v in spec(g["name"]).variants()]
 IDS = [f"{g}-" + "-".join(f"{k}={v}" for k, v in sorted(opts.items())) for g, opts in CASES]
+# a user's components file: Rice Paddy with any-time spirit cards (rice_paddy.spirit.anytime)
+CASES.append(("rice_paddy", {"players": 3, "data": anytime_components()}))
+IDS.append("rice_paddy-players=3-data=anytime-spirits")
 
 
 def start(game, opts, seed):

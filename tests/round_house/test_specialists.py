@@ -148,6 +148,39 @@ def test_specialist_sales_give_no_effects():
     assert "use:S23" not in holding("S23", fn=goods).legal_actions()  # no celadon to sell
 
 
+def _one_of_each(d):
+    for good in ("fruit", "cel", "tea"):
+        give(d, 0, good, 1)
+
+
+@pytest.mark.parametrize("first,second", [("sell:o3.1", "sell:o9.2"), ("sell:o9.2", "sell:o3.1")])
+def test_shandong_merchant_never_doubles_whatever_the_first_room(first, second):
+    """round_house.specialist.sell (rulebook 專家卡效果, card 9): the Shandong merchant's two sales each take
+    their space's printed reward; only cards 10-12 double. The first sale going to o3 (room index 2) once
+    made the pending second sale 'sell!2', which the engine doubled because the name ends in '2'."""
+    s = play(holding("S21", fn=_one_of_each), "use:S21")
+    start = s.money[0]
+    s = play(s, first)
+    mid = s.money[0]
+    s = play(s, second)
+    assert (mid - start, s.money[0] - mid) == (3, 3)  # o3's fruit space: 3 money; o9's celadon space: 3 money
+    assert s.tasks == [] and s.points[0] == 0
+
+
+@pytest.mark.parametrize("sid,sale,gain", [
+    ("S22", "sell:o3.3", ("points", 4)),   # tea onto market A: 2 points, doubled
+    ("S23", "sell:o9.2", ("money", 6)),    # celadon onto market B: 3 money, doubled
+    ("S24", "sell:o3.1", ("money", 6)),    # fruit onto market A: 3 money, doubled
+])
+def test_tea_porcelain_and_fruit_merchants_still_double(sid, sale, gain):
+    """round_house.specialist.sell: cards 10-12 double the space's reward (their doubling comes from the card)."""
+    s = play(holding(sid, fn=_one_of_each), f"use:{sid}")
+    before = s.money[0] if gain[0] == "money" else s.points[0]
+    s = play(s, sale)
+    after = s.money[0] if gain[0] == "money" else s.points[0]
+    assert after - before == gain[1] and s.tasks == []
+
+
 def _retail_goods(d):
     """Seat 0 has two fruit, a tea and its gold; the retail market stands in o8, the wholesale market in o4."""
     give(d, 0, "fruit", 2)

@@ -97,23 +97,25 @@ class _Achievement(BaseModel):
 class _Spirit(BaseModel):
     model_config = ConfigDict(extra="forbid")
     n: int
-    kind: Literal["active", "passive"]
+    # active (sun): resolved in the spirit step; passive (hourglass): always on once played; anytime: usable
+    # at any decision of its owner, once a round (rice_paddy.spirit.anytime), with the active effects
+    kind: Literal["active", "passive", "anytime"]
     effect: str
     amount: int
-    once: bool = False  # active only: usable once a game, in any spirit step (rice_paddy.spirit.once)
+    once: bool = False  # active or anytime: usable once a game (rice_paddy.spirit.once)
     lasting: Literal["game", "round"] = "game"  # passive only (rice_paddy.spirit.lasting)
 
     @model_validator(mode="after")
     def _ok(self):
-        allowed = ACTIVE_EFFECTS if self.kind == "active" else PASSIVE_EFFECTS
+        allowed = PASSIVE_EFFECTS if self.kind == "passive" else ACTIVE_EFFECTS
         if self.effect not in allowed:
             raise ValueError(f"a {self.kind} effect must be one of {list(allowed)}")
         if self.amount < 1:
             raise ValueError("amount must be >= 1")
         if self.effect in ("remove_rock", "magic_water", "plant") and self.amount != 1:
             raise ValueError(f"{self.effect} acts on exactly one piece or paddy: amount must be 1")
-        if self.once and self.kind != "active":
-            raise ValueError("only active cards can be once-per-game ('once')")
+        if self.once and self.kind == "passive":
+            raise ValueError("only active and anytime cards can be once-per-game ('once')")
         if self.lasting != "game" and self.kind != "passive":
             raise ValueError("'lasting' applies to passive cards only")
         return self
@@ -255,6 +257,10 @@ class Config:
         self.setup = {c.id: c for c in comp.setup_cards}
         self.ach = {a.id: a for a in comp.achievements}
         self.spirit = {s.n: s for s in comp.spirits}
+        # rice_paddy.spirit.anytime: the any-time cards, and the bits (in a player's `spent`) of those that are
+        # used up only for the rest of the round (the others are once a game)
+        self.anytime = frozenset(s.n for s in comp.spirits if s.kind == "anytime")
+        self.anytime_round = sum(1 << s.n for s in comp.spirits if s.kind == "anytime" and not s.once)
         self.n_workers = comp.workers_per_player
         self.n_livestock = comp.livestock_per_player
         self.flood_choice = self.options.get("flood", "auto") == "choose"

@@ -4,6 +4,8 @@
     keep 7            spirit draft: keep card 7 (hidden until everyone has chosen)
     play 7            play spirit card 7 this round (hidden until everyone has played)
     use 13 c          use spirit card 13's effect (target hex c if it needs one);  skip 13
+    invoke 41 c       use played any-time spirit card 41's effect now, on one of your own decisions in any step
+                      (target hex c if it needs one); once a round, or once a game if the card says so
     w build           allocate one worker to building (3 a piece); l build: one livestock (1 a piece)
     l rock            one livestock to remove a rock
     w weed c          one worker to weeding the paddy of hex c (its size per weed)
@@ -29,7 +31,7 @@ import re
 from ...core.errors import IllegalAction, NotationError, clip
 
 GRAMMAR = re.compile(
-    r"(keep|play|skip) \d{1,2}|use \d{1,2}( [a-z])?|[wl] (build|rock)|[wl] (weed|harvest|plant|pest) [a-z]"
+    r"(keep|play|skip) \d{1,2}|(use|invoke) \d{1,2}( [a-z])?|[wl] (build|rock)|[wl] (weed|harvest|plant|pest) [a-z]"
     r"|done|pass|(wall|gate) [a-z]{2}|move [a-z]{2} [a-z]{2}|rock [a-z]|drain [a-z]|flow ([a-z]|R) [a-z]"
     r"|ach \d{1,3}|buy (worker|livestock)|hold [a-z]|start [a-z]{2}|flood [a-z]")
 
@@ -39,6 +41,7 @@ STEP_OF = {"keep": "draft", "play": "play", "use": "spirits", "skip": "spirits",
            "start": "setup", "flood": "flood"}
 RULE_OF = {"keep": "rice_paddy.draft.first", "play": "rice_paddy.spirit.play",
            "use": "rice_paddy.spirit.optional", "skip": "rice_paddy.spirit.optional",
+           "invoke": "rice_paddy.spirit.anytime",
            "w": "rice_paddy.alloc.useful", "l": "rice_paddy.alloc.useful",
            "wall": "rice_paddy.build.edge", "gate": "rice_paddy.build.edge",
            "move": "rice_paddy.walls.move-gate", "rock": "rice_paddy.rocks.remove",
@@ -63,6 +66,8 @@ def diagnose(state, text: str) -> Exception:
         return IllegalAction("rice_paddy.turn.step", "the game is over")
     cfg = state.cfg
     st = state.step
+    if word == "invoke":
+        return _why_not_invoke(state, text, int(rest[0]))
     want = STEP_OF.get(word)
     if word in ("done", "pass"):
         if (word == "pass") != (st == "achieve"):
@@ -133,3 +138,26 @@ def diagnose(state, text: str) -> Exception:
         if wrong:
             return IllegalAction(*wrong)
     return IllegalAction(RULE_OF[word], f"'{text}' is not possible now")
+
+
+def _why_not_invoke(state, text: str, c: int) -> IllegalAction:
+    """Why an any-time card cannot be used now (rice_paddy.spirit.anytime)."""
+    cfg = state.cfg
+    card = cfg.spirit.get(c)
+    if card is None or card.kind != "anytime":
+        what = "no such card" if card is None else f"a{'n' if card.kind == 'active' else ''} {card.kind} card"
+        return IllegalAction("rice_paddy.spirit.anytime", f"spirit card {c} is not an any-time card ({what})")
+    seat = state.current_player
+    p = state.players[seat]
+    if c not in p.played:
+        return IllegalAction("rice_paddy.spirit.anytime",
+                             f"{cfg.colors[seat]} has not played spirit card {c}: only the owner of a played "
+                             "any-time card uses it, on their own decisions")
+    if p.spent >> c & 1:
+        if card.once:
+            return IllegalAction("rice_paddy.spirit.once", f"spirit card {c} works once a game and was used")
+        return IllegalAction("rice_paddy.spirit.anytime", f"spirit card {c} was used this round (once a round)")
+    if not state._step_options(state.queue[0]):
+        return IllegalAction("rice_paddy.spirit.anytime", "no decision of yours is pending here")
+    return IllegalAction("rice_paddy.spirit.optional",
+                         f"'{text}' cannot be used in full now (an effect is used in full or not at all)")

@@ -128,7 +128,8 @@ class _Seat(BaseModel):
     achieved: bool = Field(description="took an achievement this round")
     moved: list[str] = Field(description="edges a gate moved to this round (each gate moves once a round)")
     hold: str = Field("", description="paddies (first hexes) whose magic water is held back from growing them")
-    spent: list[int] = Field([], description="once-per-game spirit cards already used")
+    spent: list[int] = Field([], description="spirit cards used up: once-per-game cards for the game, "
+                                             "any-time cards for the rest of the round")
     achievements: list[int] = Field(description="achievement tiles taken")
 
 
@@ -426,8 +427,8 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         if any(a not in cfg.ach for a in st.achievements):
             fail(f"{f}.achievements", "unknown achievement")
         p.tiles = tuple(st.achievements)
-        if any(c not in st.played or not cfg.spirit[c].once for c in st.spent):
-            fail(f"{f}.spent", "once-per-game cards already used: each must be a played card marked 'once'")
+        if any(c not in st.played or not (cfg.spirit[c].once or c in cfg.anytime) for c in st.spent):
+            fail(f"{f}.spent", "cards used up: each must be a played card marked 'once' or an any-time card")
         p.spent = sum(1 << c for c in set(st.spent))
         if p.bought > 3:
             fail(f"{f}.bought", "at most 3 purchases a round")

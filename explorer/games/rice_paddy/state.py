@@ -146,6 +146,25 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
 
     # ---- legal actions --------------------------------------------------------------------------
     def _options(self, item) -> list:
+        out = self._step_options(item)
+        if self.cfg.anytime and out:  # rice_paddy.spirit.anytime: on any of the owner's own decisions
+            got = self.anytime_options(item[0] if item.__class__ is tuple else item)
+            if got:
+                out = out + got
+        return out
+
+    def anytime_options(self, seat) -> list:
+        """rice_paddy.spirit.anytime: 'invoke <card> [hex]' for each any-time card `seat` has played and not
+        used up (this round; a once card this game) whose effect can be used in full now."""
+        p = self.players[seat]
+        any_ = self.cfg.anytime
+        out = []
+        for c in sorted(p.played):
+            if c in any_ and not p.spent >> c & 1:
+                out += self._effect_uses(seat, c, f"invoke {c}")
+        return out
+
+    def _step_options(self, item) -> list:
         st = self.step
         if st == "spirits":
             return self._spirit_options(*item)
@@ -214,12 +233,15 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
 
     def _spirit_options(self, seat, c) -> list:
         """rice_paddy.spirit.optional: skip, or use the whole effect if it can be used in full."""
+        return [f"skip {c}"] + self._effect_uses(seat, c, f"use {c}")
+
+    def _effect_uses(self, seat, c, use: str) -> list:
+        """The texts `use` or `use <hex>` for each way card c's effect can be used in full now."""
         cfg = self.cfg
         card = cfg.spirit[c]
         p = self.players[seat]
         e, a = card.effect, card.amount
-        out = [f"skip {c}"]
-        use = f"use {c}"
+        out = []
         if e in ("rice", "free_walls"):
             out.append(use)
         elif e == "water":
@@ -459,6 +481,12 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         cfg = self.cfg
         word, *rest = text.split()
         item = self.queue[0]
+        if word == "invoke":  # rice_paddy.spirit.anytime: the decision at hand stays pending
+            seat = item[0] if item.__class__ is tuple else item
+            c = int(rest[0])
+            self._use(seat, c, rest[1] if len(rest) > 1 else None)
+            self.pm(seat).spent |= 1 << c  # used up for the round (a once card: for the game)
+            return
         if word == "use":
             c = int(rest[0])
             self._use(item[0], c, rest[1] if len(rest) > 1 else None)
@@ -550,7 +578,8 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             raise AssertionError(text)
 
     def _use(self, seat, c, target):
-        """rice_paddy.spirit.resolve: the effect of active spirit card c, used in full."""
+        """rice_paddy.spirit.resolve (rice_paddy.spirit.anytime): the effect of active (or any-time) spirit
+        card c, used in full."""
         cfg = self.cfg
         card = cfg.spirit[c]
         e, a = card.effect, card.amount

@@ -63,6 +63,11 @@ class StepsMixin:
         else:
             self.round += 1
             self.step = steps_of(self.round)[0]
+            mask = self.cfg.anytime_round
+            if mask:  # rice_paddy.spirit.anytime: once a round, so each round makes them ready again
+                for i in range(self.cfg.players):
+                    if self.players[i].spent & mask:
+                        self.pm(i).spent &= ~mask
         self._enter(self.step)
 
     def _enter(self, st):

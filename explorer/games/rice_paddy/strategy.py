@@ -501,7 +501,7 @@ class Farm:
         card = self.cfg.spirit[c]
         e, a = card.effect, card.amount
         p = self.p
-        if card.kind == "active":
+        if card.kind != "passive":  # active, or any-time (rice_paddy.spirit.anytime): once a round too
             if e == "rice":
                 per = a
             elif e == "water":
@@ -564,9 +564,14 @@ def scores(state, actions) -> list[float]:
     seat = state.current_player
     farm = Farm(state, seat)
     rule = RULES.get(state.step)
+    anytime = [a for a in actions if a.startswith("invoke")] if state.cfg.anytime else ()
+    step_actions = [a for a in actions if not a.startswith("invoke")] if anytime else actions
     if rule is None:
-        return [1.0 if a in ("done", "pass") else 0.0 for a in actions]
-    got = rule(farm, actions)
+        got = {a: 1.0 for a in step_actions if a in ("done", "pass")}
+    else:
+        got = rule(farm, step_actions)
+    if anytime:
+        got.update(_anytime(farm, anytime))
     return [float(got.get(a, 0.0)) for a in actions]
 
 
@@ -581,6 +586,21 @@ def _draft(farm, actions) -> dict:
 
 def _play(farm, actions) -> dict:
     return {a: farm.play_value(int(a.split()[1])) for a in actions}
+
+
+def _anytime(farm, actions) -> dict:
+    """rice_paddy.spirit.anytime: use an any-time card as soon as its effect helps (aimed as in the spirit
+    step), before the decision at hand; keep it while it would be wasted: free walls with nothing planned to
+    build, and in round 7 anything but rice, weeding and pest removal (nothing grows or is built any more)."""
+    out = {}
+    late = farm.s.round == 7
+    aims = _spirits(farm, actions)
+    for a in actions:
+        e = farm.cfg.spirit[int(a.split()[1])].effect
+        wasted = (late and e not in ("rice", "remove_weed", "remove_pest")) or \
+            (e == "free_walls" and not farm.next_pieces()) or aims[a] < 1.0
+        out[a] = -1.0 if wasted else 100.0 + aims[a]
+    return out
 
 
 def _spirits(farm, actions) -> dict:

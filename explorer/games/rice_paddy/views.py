@@ -175,13 +175,23 @@ class ViewMixin:
                 if p.rocks & F.mask[r]:
                     tags.append("rock")
                 pad.append(bits + (f"({', '.join(tags)})" if tags else ""))
+            ready = ""
+            if cfg.anytime:  # rice_paddy.spirit.anytime
+                cards = [c for c in p.played if c in cfg.anytime and not p.spent >> c & 1]
+                ready = f", any-time cards ready {cards}" if cards else ""
             lines.append(f"  {cfg.colors[i]}: rice {p.rice}, workers {p.workers}, livestock {p.livestock}, "
-                         f"reservoir {p.reservoir}, played {list(p.played)}; paddies {' '.join(pad) or '-'}")
+                         f"reservoir {p.reservoir}, played {list(p.played)}{ready}; paddies {' '.join(pad) or '-'}")
         return "\n".join(lines)
 
     def explain(self, action) -> str:
         text = self.parse_action(action)
         word = text.split()[0]
+        if word == "invoke":  # rice_paddy.spirit.anytime
+            card = self.cfg.spirit[int(text.split()[1])]
+            when = "once a game" if card.once else "once a round"
+            return (f"{text}: use this any-time spirit card's effect ({card.effect.replace('_', ' ')} "
+                    f"{card.amount}) in full now, {when}; the decision at hand stays yours "
+                    "(rice_paddy.spirit.anytime).")
         rule = {
             "keep": "rice_paddy.draft.first", "play": "rice_paddy.spirit.play", "use": "rice_paddy.spirit.resolve",
             "skip": "rice_paddy.spirit.optional", "w": "rice_paddy.alloc.multiples",

@@ -51,11 +51,21 @@ def _seat(sa, sb, draft) -> list[str]:
     seen = {c["id"] for c in sa["played"]}
     for c in sb["played"]:
         if c["id"] not in seen:
-            out.append(f"{who}'s spirit card {c['n']} is revealed: {c['effect'].replace('_', ' ')} {c['amount']} "
-                       "[rice_paddy.spirit.play]")
+            when = " (any time)" if c["kind"] == "anytime" else ""
+            out.append(f"{who}'s spirit card {c['n']} is revealed: {c['effect'].replace('_', ' ')} {c['amount']}"
+                       f"{when} [rice_paddy.spirit.play]")
+    kind = {c["n"]: c for c in sb["played"]}
     for n in sb["spent"]:
         if n not in sa["spent"]:
-            out.append(f"{who} used spirit card {n} [rice_paddy.spirit.once]")
+            c = kind[n]
+            if c["kind"] == "anytime":
+                out.append(f"{who} used any-time spirit card {n}: {c['effect'].replace('_', ' ')} {c['amount']} "
+                           f"[{'rice_paddy.spirit.once' if c['once'] else 'rice_paddy.spirit.anytime'}]")
+            else:
+                out.append(f"{who} used spirit card {n} [rice_paddy.spirit.once]")
+    for n in sa["spent"]:
+        if n not in sb["spent"]:
+            out.append(f"{who}'s any-time spirit card {n} is ready again [rice_paddy.spirit.anytime]")
     out += _allocation(who, sa["allocation"], sb["allocation"])
     for key, word in (("workers", "workers"), ("livestock", "livestock"), ("reservoir", "water in the reservoir")):
         if sa[key] != sb[key]:

@@ -23,6 +23,20 @@ ABILITIES = ("goods", "caravan", "invest", "worship")
 PASSIVES = ("invest_p3", "gold_p2", "goods_p1", "specialist_p2")
 TOKENS = ("money", "points", "fruit", "cel", "tea", "gold", "good", "rec", "car", "inv", "pir", "spec", "amu",
           "A", "ret", "others", "book", "sell", "selltea2", "sellcel2", "sellfruit2")
+# The merchants' sales (round_house.specialist.sell): a card's effect token -> (the good it sells, None for any,
+# and the multiplier of the space's reward). Only the tea, porcelain and fruit merchants (cards 10-12) double;
+# the Shandong merchant's (card 9) 'sell' sells any good at the printed reward. Its second sale is the pending
+# task 'sell!<room index of the first>', which keeps those terms (the room index is not part of them).
+SALE_TERMS = {"sell": (None, 1), "selltea2": (TEA, 2), "sellcel2": (CEL, 2), "sellfruit2": (FRUIT, 2)}
+
+
+def sale_terms(task: str) -> tuple:
+    """A pending sale task -> (good or None, reward multiplier, room index it may not use or None)."""
+    head, bang, r = task.partition("!")
+    good, mult = SALE_TERMS[head]
+    return good, mult, int(r) if bang else None
+
+
 _TOKEN_RE = re.compile(r"^(\d*)(m\d+|p\d+|[a-z]+\d?|A)$")
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 
 from .board import _ends
-from .config import GOLD, GOOD_LETTER, parse_bundle
+from .config import GOLD, GOOD_LETTER, parse_bundle, sale_terms
 from .strategy import Plan, hall_steps
 
 STOP = {"done": 0.0, "skip": 0.9, "end": 0.0, "ord:no": 0.0}
@@ -167,7 +167,7 @@ def _sale(plan: Plan, a: str) -> float:
     if not good or kind not in ("retail", "wholesale"):
         return 0.0
     reward = (cfg.retail if kind == "retail" else cfg.wholesale)[int(space) - 1]
-    mult = 2 if any(t.endswith("2") for t in tasks) else 1
+    mult = max(sale_terms(t)[1] for t in tasks) if tasks else 1
     return mult * plan._plain(reward) - plan.keep_value(GOOD_LETTER.index(good))
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .config import GOOD_LETTER, HALL
+from .config import GOOD_LETTER, HALL, sale_terms
 
 SLOT_ROOMS = frozenset(("market", "retail", "wholesale", "warehouse"))
 CHAIR = "chair:"  # in `used`: a normal investment in that room used this turn, its worker still on the chair
@@ -246,7 +246,7 @@ class RoomMixin:
             k, bundle = cfg.markets[cfg.market_of[r]][i]
         self._mut("goods")[p][k] -= 1
         self._mut("slots")[r][i] = k
-        self.reward(p, bundle, mult=2 if task.endswith("2") else 1, effects=False)
+        self.reward(p, bundle, mult=sale_terms(task)[1], effects=False)  # the card's multiplier
         self.clear_if_full(r)
         if task == "sell":
             self.tasks = [f"sell!{r}" if t == "sell" else t for t in self.tasks]

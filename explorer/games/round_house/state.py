@@ -15,7 +15,7 @@ from ...core import rng
 from ...core.errors import IllegalAction, NotationError, clip
 from ...core.state import State
 from .board import ahead, cell_name, move_actions, reach, worship_ends
-from .config import GOLD, GOOD_LETTER, HALL
+from .config import GOLD, GOOD_LETTER, HALL, sale_terms
 from .position import PositionMixin
 from .rooms import RoomMixin
 from .views import ViewMixin
@@ -436,8 +436,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
         (sell:o3.2), or with specialist_markets='all' also onto the leftmost empty space of the retail or
         wholesale market, naming the good (sell:o8.1:t) (round_house.specialist.sell-markets)."""
         cfg = self.cfg
-        want = {"selltea2": 2, "sellcel2": 1, "sellfruit2": 0}.get(t)
-        banned = int(t[5:]) if t.startswith("sell!") else None
+        want, _mult, banned = sale_terms(t)
         g = self.goods[p]
         out = []
         for r, kind in enumerate(self.kinds):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 
 from .board import _ends
-from .config import GOLD, GOOD_LETTER, GOODS, HALL, config, parse_bundle
+from .config import GOLD, GOOD_LETTER, GOODS, HALL, config, parse_bundle, sale_terms
 from .state import best_sets
 
 GOOD_TOKENS = {"fruit": 0, "cel": 1, "tea": 2, "gold": 3}
@@ -355,8 +355,7 @@ class Plan:
     def sales(self, task: str) -> dict:
         """A specialist's sale options for pending `task` -> value (the reward, doubled for the x2 cards)."""
         cfg = self.cfg
-        mult = 2 if task.endswith("2") else 1
-        want = {"selltea2": 2, "sellcel2": 1, "sellfruit2": 0}.get(task)
+        want, mult, _banned = sale_terms(task)
         out = {}
         for r, room in enumerate(self.rooms):
             if room["kind"] == "market":
