@@ -77,6 +77,11 @@ class Lesson:
             raise ValueError("that position comes after an exercise you have not solved yet: "
                              "find the move there first (or ask for the answer)")
 
+    @property
+    def reader(self) -> bool:
+        """A reader's explorer (a copy of a chapter's timeline): the chapter's words are its author's."""
+        return self.chapter is not None and not self.author
+
     def toggle(self, node) -> None:
         """The writer's Exercise button: make `node` a find-the-move whose answer is the main line's next move
         (its comment the explanation), or, if it is one already, stop it being one."""

@@ -155,8 +155,11 @@ def feedback(fb: dict | None, eyes: Eyes) -> dict | None:
 
 
 def lesson(chapter, node, eyes: Eyes, solved: bool, fb: dict | None) -> dict:
-    """The widget's `lesson` trait: marks here, the exercise here and the verdict on the last answer."""
+    """The widget's `lesson` trait: the chapter's intro at its start, marks here, the exercise here and the
+    verdict on the last answer."""
     out = {"marks": marks(node, eyes), "palette": PALETTE, "glyphs": GLYPHS}
+    if chapter is not None and node.parent is None and chapter.intro:
+        out["intro"] = eyes.words(chapter.intro)
     got = exercise(chapter, node, eyes, solved)
     if got is not None:
         out["exercise"] = got

@@ -486,6 +486,8 @@ class Explorer(anywidget.AnyWidget):
         self._playout()
 
     def _front_comment(self, content) -> None:
+        if self._lesson.reader:
+            raise PermissionError("a lesson's comments are its author's: open Explorer(study.chapters[i]) to write")
         text = content.get("text")
         if not isinstance(text, str) or len(text) > 2000:
             raise ValueError("a comment is text of at most 2000 characters")
@@ -748,7 +750,8 @@ class Explorer(anywidget.AnyWidget):
             "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": eyes.words(node.comment), "children": here, "editing": editor is not None,
             "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it
-            "author": self._lesson.author,  # Explorer(chapter): the chapter's writer may set exercises by clicking
+            "author": self._lesson.author,
+            "writer": not self._lesson.reader,  # may comment here (a lesson's reader reads its comments)  # Explorer(chapter): the chapter's writer may set exercises by clicking
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }

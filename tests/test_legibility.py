@@ -369,6 +369,7 @@ def test_a_study_lesson_in_jupyterlab(boards):
     ex = exercises[root.locator(".rx-exercise-prompt").inner_text()]
     node = root.get_attribute("data-node")
     assert root.locator(".rx-forward").is_disabled() and root.locator(".rx-bot").is_disabled()
+    expect(root.locator(".rx-comment")).to_be_hidden()  # a reader reads the notes above, never edits them
     wrong = next(t for t in root.locator(".rx-action").evaluate_all("els => els.map((e) => e.dataset.text)")
                  if t not in ex.answers)
     root.locator(f".rx-action[data-text='{wrong}']").click()

@@ -105,3 +105,23 @@ def test_every_writer_action_by_clicking_is_in_the_saved_study(tmp_path):
     assert node.action == "6s" and node.comment == "the six instead" and node.marks.glyph == "!?"
     assert node.marks.arrows and node.marks.highlights == (("Lily", "red"),)
     assert list(back.exercises) == [first.id] and list(back.exercises[first.id].answers) == ["6s"]
+
+
+def test_a_reader_reads_the_intro_and_comments_and_cannot_edit_them():
+    """Issue 25.6: the chapter's intro (at its start) and each comment are sent as text for the note under
+    the board; a reader's explorer has no comment box (`writer` false) and a comment message is refused."""
+    study = Study("S")
+    ch = study.chapter("c", explorer.load("lotus", players=3, seed=7), intro="Red opens.")
+    node = ch.timeline.play("4s")
+    ch.timeline.comment(node, "a quiet start")
+    reader = study.explorer(0)
+    assert reader.lesson["intro"] == "Red opens." and reader.meta["writer"] is False
+    send(reader, "forward")
+    assert "intro" not in reader.lesson and reader.meta["comment"] == "a quiet start"
+    send(reader, "comment", text="scribble")
+    assert "author's" in reader.error and ch.timeline.nodes[node.id].comment == "a quiet start"
+    assert reader.timeline.nodes[node.id].comment == "a quiet start"
+    author = Explorer(ch)
+    assert author.meta["writer"] is True
+    send(author, "comment", text="still quiet")
+    assert author.error == "" and node.comment == "still quiet"

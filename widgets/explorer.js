@@ -79,6 +79,7 @@ function render({ model, el }) {
   const editor = makeEditor(board, send);
   const annotator = makeAnnotator(board, send);
   const lessonPanel = makeLessonPanel(send);
+  const note = h("div", { class: "rx-note", hidden: true, "aria-live": "polite" });  // intro and comment, as text
   const diffBox = h("div", { class: "rx-diff" });
   const children = h("div", { class: "rx-children" });
   root.append(
@@ -86,6 +87,7 @@ function render({ model, el }) {
     board,
     editor.bar,
     annotator.bar,
+    note,
     lessonPanel.box,
     h("div", { class: "rx-controls" }, Object.values(nav), playBtn, speedSel, resetBtn,
       h("label", { class: "rx-seat-label", text: "view as " }), seatSel, ply),
@@ -279,6 +281,11 @@ function render({ model, el }) {
     drawGlyph(glyph, lesson.marks?.glyph, lesson.glyphs);
     annotator.update(lesson);
     lessonPanel.update(lesson);
+    const intro = meta.at_start ? lesson?.intro || "" : "";
+    note.hidden = !intro && !meta.comment;
+    patch(note, [intro, meta.comment], () => [
+      intro ? h("p", { class: "rx-note-intro", text: intro }) : null,
+      meta.comment ? h("p", { class: "rx-note-comment", text: meta.comment }) : null]);
     if (meta.editing && annotator.isOn()) nodeTools.annotate.classList.toggle("rx-on", annotator.toggle(false));
 
     const names = meta.seat_names || [];
@@ -299,6 +306,7 @@ function render({ model, el }) {
     tools.random.disabled = !meta.can_act || !!meta.exercise;
     tools.playout.disabled = !meta.can_playout || !!meta.exercise;
     nodeTools.promote.disabled = nodeTools.del.disabled = nodeTools.comment.disabled = !!meta.at_start;
+    comment.hidden = nodeTools.comment.hidden = meta.writer === false;  // a lesson's reader reads comments above
     nodeTools.compare.disabled = meta.mark === null || meta.mark === undefined;
     nodeTools.edit.disabled = !!meta.lock_seat || !!meta.editing;
     nodeTools.annotate.disabled = !!meta.editing;
