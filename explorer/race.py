@@ -14,6 +14,16 @@ QUIET = 0.15
 MAX_WAIT = 1.0
 
 
+def flat(line, viewer) -> bool:
+    """Whether the race along `line` (nodes) would say nothing: every value it knows is the same."""
+    seen = set()
+    for node in line:
+        seen.update(x for x in node.state.race(viewer)["values"] if x is not None)
+        if len(seen) > 1:
+            return False
+    return True
+
+
 class ScoreRace:
     """One explorer's race chart. `where()` -> (tip, current node, viewer): the end of the line to draw, where
     the cursor goes, and whose eyes read the values; `line(tip)` -> the nodes from the root to `tip`."""
@@ -91,4 +101,4 @@ class ScoreRace:
             self._cursor.location = node.ply
 
 
-__all__ = ["MAX_WAIT", "QUIET", "ScoreRace"]
+__all__ = ["MAX_WAIT", "QUIET", "ScoreRace", "flat"]

@@ -163,6 +163,7 @@ class Explorer(anywidget.AnyWidget):
         self._last_analysis = None
         self._panel = None
         self._race = None  # the score race (explorer.race), made with the panel
+        self._race_checked = None  # (tip id, viewer) last found flat, in a chapter's explorer
         self._score_panel = bool(score_panel)
         if bot not in BOT_NAMES:
             raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {bot!r}")
@@ -211,13 +212,25 @@ class Explorer(anywidget.AnyWidget):
         """The explorer with its score-race panel below (what a notebook cell shows)."""
         if self._panel is None:
             import ipywidgets
-            kids = [self]
-            if self._score_panel and self._players:
-                from .race import ScoreRace
-                self._race = ScoreRace(self._players, self._race_where, lambda tip: self._tl.line(tip))
-                kids.append(self._race.plot)
-            self._panel = ipywidgets.VBox(kids)
+            self._panel = ipywidgets.VBox([self])
+            self._add_race()
         return self._panel
+
+    def _add_race(self) -> None:
+        """Put the score race under the explorer; in a study chapter's explorer only once the line it would
+        draw says something (its values differ somewhere): a flat, empty chart under a lesson is noise."""
+        if self._race is not None or self._panel is None or not self._score_panel or not self._players:
+            return
+        from .race import ScoreRace, flat
+        if self._lesson.chapter is not None:
+            tip, _, viewer = self._race_where()
+            if (tip.id, viewer) == self._race_checked:
+                return
+            self._race_checked = (tip.id, viewer)
+            if flat(self._tl.line(tip), viewer):
+                return
+        self._race = ScoreRace(self._players, self._race_where, lambda tip: self._tl.line(tip))
+        self._panel.children = (*self._panel.children[:1], self._race.plot, *self._panel.children[1:])
 
     def _repr_mimebundle_(self, **kwargs):
         if self._score_panel and self._players:
@@ -750,8 +763,8 @@ class Explorer(anywidget.AnyWidget):
             "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": eyes.words(node.comment), "children": here, "editing": editor is not None,
             "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it
-            "author": self._lesson.author,
-            "writer": not self._lesson.reader,  # may comment here (a lesson's reader reads its comments)  # Explorer(chapter): the chapter's writer may set exercises by clicking
+            "author": self._lesson.author,  # Explorer(chapter): the chapter's writer may set exercises by clicking
+            "writer": not self._lesson.reader,  # may comment here (a lesson's reader reads its comments)
             "mark": self._mark.id if self._mark is not None and self._mark.id in tl.nodes else None,
             "mark_ply": self._mark.ply if self._mark is not None and self._mark.id in tl.nodes else None,
         }
@@ -775,6 +788,8 @@ class Explorer(anywidget.AnyWidget):
                 self._drop_analysis_plot()
         if self._race is not None:
             self._race.schedule()
+        elif self._panel is not None:
+            self._add_race()
 
     # -- the score race (explorer.race, drawn with Bokeh)
     def _tip(self) -> Node:

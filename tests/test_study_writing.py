@@ -125,3 +125,24 @@ def test_a_reader_reads_the_intro_and_comments_and_cannot_edit_them():
     assert author.meta["writer"] is True
     send(author, "comment", text="still quiet")
     assert author.error == "" and node.comment == "still quiet"
+
+
+def test_a_lesson_shows_the_score_race_only_where_it_says_something():
+    """Issue 25.11: a chapter whose line scores nothing gets no chart; it appears once the line's values
+    differ (here: the author plays on until a flower is completed)."""
+    import random
+    study = Study("S")
+    ch = study.chapter("c", explorer.load("lotus", players=3, seed=7))
+    ch.timeline.play("4s")
+    lesson = study.explorer(0)
+    assert lesson.panel.children == (lesson,)
+    author = Explorer(ch)
+    assert author.panel.children == (author,)
+    rnd = random.Random(3)
+    for _ in range(200):
+        if len(author.panel.children) == 2:
+            break
+        author.play(rnd.choice(author.state.legal_actions()))
+    assert len(author.panel.children) == 2 and author.panel.children[1] is author._race.plot
+    plain = Explorer(explorer.load("lotus", players=3, seed=7))
+    assert len(plain.panel.children) == 2  # a plain explorer's race fills as one plays
