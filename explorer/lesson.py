@@ -101,10 +101,10 @@ class Lesson:
         ex = self.exercise(node)
         if ex is None:
             raise ValueError("there is no exercise at this position")
-        if content.get("show"):
+        if content.get("show"):  # gives up: a find-the-move's answer is played, as the page does
             self.solved.add(node.id)
             self.feedback[node.id] = {"node": node.id, "result": "shown", "message": ex.answer_text()}
-            return None
+            return ex.answers[0] if ex.kind == "move" else None
         pick = content.get("choice") if ex.kind == "question" else content.get("text")
         if ex.kind == "question" and not (isinstance(pick, int) and not isinstance(pick, bool)):
             raise ValueError("a question's answer is the number of a choice")

@@ -253,10 +253,13 @@ class Chapter:
             return ""
         mine = values.get(text)
         best = max((values[a] for a in ex.answers if a in values), default=None)
-        if mine is None or best is None:
+        if best is None:
             return ""
-        if mine >= best:  # the bot cannot tell them apart: it would only confuse
-            return ""
+        if mine is None:
+            return f" The heuristic bot does not weigh it; it scores the answer {best:.2f}."
+        if mine >= best:  # said for every wrong move alike, never left out for some
+            return (f" The heuristic bot scores it {mine:.2f}, the answer {best:.2f}: it does not see what this "
+                    "exercise is after.")
         return f" The heuristic bot scores it {mine:.2f}, the answer {best:.2f}."
 
     def to_json(self) -> dict:

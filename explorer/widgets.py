@@ -744,8 +744,8 @@ class Explorer(anywidget.AnyWidget):
 
         if terminal:
             hint = "the game is over"
-        elif viewer == -1:
-            hint = "spectators see no moves: view as the seat to act"
+        elif viewer == -1:  # advice only where the reader can follow it
+            hint = "spectators see no moves" + ("" if self.lock_seat else ": view as the seat to act")
         elif not can_act:
             hint = f"waiting for {self._seat_names[to_move]} to act"
         else:

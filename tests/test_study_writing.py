@@ -146,3 +146,23 @@ def test_a_lesson_shows_the_score_race_only_where_it_says_something():
     assert len(author.panel.children) == 2 and author.panel.children[1] is author._race.plot
     plain = Explorer(explorer.load("lotus", players=3, seed=7))
     assert len(plain.panel.children) == 2  # a plain explorer's race fills as one plays
+
+
+def test_a_lesson_gives_advice_the_reader_can_follow():
+    """Issue 25.7: no "view as the seat to act" where the seat is locked; "Show the answer" plays it; every
+    wrong legal move's verdict says what the heuristic bot makes of it, never for some and not others."""
+    study = Study("S")
+    ch = study.chapter("c", explorer.load("lotus", players=3, seed=7), viewer="spectator")
+    ch.timeline.play("4s")
+    assert study.explorer(0).meta["hint"] == "spectators see no moves"
+    assert Explorer(explorer.load("lotus", players=3, seed=7), seat=-1).meta["hint"].endswith("view as the seat to act")
+    study = Study("S")
+    ch = study.chapter("c", explorer.load("lotus", players=3, seed=7))
+    answer = ch.timeline.play("4s")
+    ch.exercise(0, answers=["4s"])
+    reader = study.explorer(0)
+    reader.answer(show=True)
+    assert reader.node.id == answer.id and reader.lesson["feedback"]["result"] == "shown"
+    wrong = [str(a) for a in ch.timeline.root.state.legal_actions() if str(a) != "4s"]
+    said = [ch.check(0, w).message for w in wrong]
+    assert all("heuristic bot" in m for m in said), [m for m in said if "heuristic bot" not in m]

@@ -66,6 +66,8 @@ function answer(msg) {
   if (msg.show) {
     page.solved.add(k);
     page.feedback.set(k, { node: n.id, result: "shown", message: ex.answer });
+    const right = ex.kind === "move" ? ex.moves.find((m) => m.result === "right" && m.child !== null) : null;
+    if (right) page.node = right.child;  // giving up plays the answer, as the explorer does
   } else if (msg.type === "answer" && ex.kind === "question") {
     const v = ex.verdicts[msg.choice];
     if (!v) return;
