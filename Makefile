@@ -58,7 +58,7 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP_LAB): | $(PY)
-	$(PIP) install -e ".[lab]"
+	$(PIP) install -e ".[lab,scale,apps]"
 	rm -f $(VENV)/.installed-lab-*
 	touch $@
 

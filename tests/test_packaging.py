@@ -208,7 +208,7 @@ def test_makefile_plans_the_documented_steps(tmp_path):
     assert "-m venv" in plan and 'pip --disable-pip-version-check install -e ".[dev,lab]"' in plan
     assert "-m pytest tests" in plan or "test-py" in plan
     lab = sh(["make", "-n", "lab", f"VENV={tmp_path}/venv"], cwd=REPO, env=env).stdout
-    assert 'install -e ".[lab]"' in lab and "jupyter lab" in lab and "notebooks/index.ipynb" in lab
+    assert 'install -e ".[lab,scale,apps]"' in lab and "jupyter lab" in lab and "notebooks/index.ipynb" in lab
     # rooted at the repository, so README.md and docs/ can be browsed beside the notebooks
     assert f'--ServerApp.root_dir="{REPO}"' in lab, lab
     headless = sh(["make", "-n", "lab", f"VENV={tmp_path}/venv", "LAB_ARGS=--no-browser --port 8888"],
