@@ -74,6 +74,20 @@ lab: $(STAMP_LAB)
 	$(PY) -m jupyter lab $$([ "$$(id -u)" -eq 0 ] && echo --allow-root) --ServerApp.root_dir="$(CURDIR)" \
 		$(LAB_ARGS) notebooks/index.ipynb
 
+# axe-core (npm, pinned) checks the explorer and the study pages for accessibility in the browser tests; fetched
+# here at set-up, never at test time. Debian's nodejs and npm are installed if missing.
+AXE_VERSION := 4.14.1
+AXE := .axe/node_modules/axe-core/axe.min.js
+$(AXE):
+	@if ! command -v npm >/dev/null; then \
+		if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		echo "installing Debian's nodejs and npm (to fetch axe-core for the accessibility checks)"; \
+		$$SUDO apt-get update && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; \
+	fi
+	mkdir -p .axe
+	npm install --prefix .axe --no-audit --no-fund --no-save --loglevel=error axe-core@$(AXE_VERSION)
+	test -s $@
+
 # Debian's chromium drives the browser tests (Playwright's executable_path); never `playwright install`.
 chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \
@@ -103,7 +117,7 @@ $(STAMP_WHEELS): | $(PY)
 # finishes (--output-sync), so the two never interleave.
 NB_SLOW_LANE := notebooks/rice_paddy
 test: | $(PY)
-	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium $(AXE)
 	$(MAKE) --no-print-directory -k -j2 --output-sync=target lane-slow lane-rest
 
 lane-slow: $(COMPILED) $(STAMP_WHEELS)
@@ -152,7 +166,7 @@ lint: $(STAMP_DEV)
 	$(PY) -m ruff check .
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED)
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED) .axe
 	find explorer \( -name '*.so' -o -name '*.c' \) -type f -delete
 	find . -path ./$(VENV) -prune -o -path ./.git -prune -o \
 		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +

@@ -386,3 +386,17 @@ def test_a_study_lesson_in_jupyterlab(boards):
         root.locator(".rx-back").click()
     expect(root.locator(".rx-feedback")).to_have_attribute("data-result", "right")
     assert "lotus." in root.locator(".rx-feedback").inner_text()  # the rules the move relies on
+
+
+def test_no_accessibility_violations_in_the_explorers(boards):
+    """axe-core (issue 25.13) over each game's explorer and the lesson in JupyterLab, in the omniscient view
+    and in a seat's view: 0 violations."""
+    from axe import violations
+    page, _out = boards
+    found = violations(page, ".rx-root")
+    for i in range(len(GAMES)):
+        _view_as(page, page.locator(".rx-root").nth(i), "seat")
+    found += violations(page, ".rx-root")
+    for i in range(len(GAMES)):
+        _view_as(page, page.locator(".rx-root").nth(i), "everything")
+    assert not found, "\n".join(found)

@@ -193,3 +193,37 @@ def test_a_published_study_works_offline(browser, path):
     found = problems(page, ".rx-page-root")
     assert not found, "\n".join(found)
     o.close()
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[p.stem for p in PAGES])
+def test_a_study_page_has_no_accessibility_violations(browser, path):
+    """axe-core (issue 25.13) over the page at its start, at its first exercise with a wrong answer's verdict
+    shown, and after "Show the answer" (which plays it): 0 violations. axe is injected past the page's CSP."""
+    from axe import require_axe, violations
+    require_axe()
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, offline=True, bypass_csp=True)
+    page = ctx.new_page()
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_function("window.rxStudyReady === true")
+        found = violations(page, "#rx-study")
+        for _ in range(60):
+            if page.locator(".rx-exercise-prompt").count() or not page.locator(".rx-next-note").is_enabled():
+                break
+            page.locator(".rx-next-note").click()
+        if page.locator(".rx-exercise-prompt").count():
+            node = page.locator("#rx-study").get_attribute("data-node")
+            if page.locator(".rx-choice").count():
+                page.locator(".rx-choice").first.click()
+            else:
+                page.locator(".rx-page-moves .rx-action").first.click()
+            found += violations(page, "#rx-study")
+            if page.locator(".rx-show-answer").count():  # the first choice was not the answer
+                question = page.locator(".rx-choice").count() > 0
+                page.locator(".rx-show-answer").click()
+                found += violations(page, "#rx-study")
+                if not question:  # a find-the-move: giving up plays the answer
+                    assert page.locator("#rx-study").get_attribute("data-node") != node
+    finally:
+        ctx.close()
+    assert not found, "\n".join(found)

@@ -16,7 +16,7 @@ function makeEditor(board, send) {
   const bar = h("div", { class: "rx-edit", hidden: true },
     h("div", { class: "rx-edit-head" },
       h("span", { class: "rx-panel-title", text: "Edit the position" }), status,
-      h("label", { text: " to act: " }), turn, remove,
+      h("label", {}, " to act: ", turn), remove,
       h("button", { class: "rx-btn rx-edit-done", text: "Done", title: "start a new line from this position",
         onclick: () => send({ type: "edit_done" }) }),
       h("button", { class: "rx-btn rx-edit-cancel", text: "Cancel", title: "leave the position as it was",

@@ -28,7 +28,7 @@ function render({ model, el }) {
   const title = h("span", { class: "rx-title" });
   const counter = h("span", { class: "rx-counter", "aria-live": "polite" });
   const glyph = h("span", { class: "rx-glyph-badge", hidden: true });
-  const board = h("div", { class: "rx-board" });
+  const board = h("div", { class: "rx-board", tabindex: "0", role: "group", "aria-label": "board" });  // scrolls
   const seatSel = h("select", { class: "rx-seat", title: "view the game as",
     onchange: () => send({ type: "seat", seat: seatSel.value === "everything" ? null : Number(seatSel.value) }) });
   const nav = {
@@ -89,17 +89,18 @@ function render({ model, el }) {
     annotator.bar,
     note,
     lessonPanel.box,
-    h("div", { class: "rx-controls" }, Object.values(nav), playBtn, speedSel, resetBtn,
-      h("label", { class: "rx-seat-label", text: "view as " }), seatSel, ply),
+    h("div", { class: "rx-controls" }, Object.values(nav), playBtn,
+      h("label", { class: "rx-speed-label" }, "speed ", speedSel), resetBtn,
+      h("label", { class: "rx-seat-label" }, "view as ", seatSel), ply),
     h("div", { class: "rx-legal" }, filter, actions),
     h("div", { class: "rx-entry" }, input, tools.play, tools.random, tools.playout,
-      h("span", { class: "rx-sep" }), botSel, tools.bot, tools.analyse),
+      h("span", { class: "rx-sep" }), h("label", { class: "rx-bot-label" }, "bot ", botSel), tools.bot, tools.analyse),
     error,
     analysisBox,
     h("div", { class: "rx-history" },
-      h("div", { class: "rx-log-box" }, h("div", { class: "rx-panel-title", text: "Log" }), log),
+      h("div", { class: "rx-log-box", tabindex: "0", role: "group", "aria-label": "log" }, h("div", { class: "rx-panel-title", text: "Log" }), log),
       h("div", { class: "rx-tree-col" },  // the tree scrolls; the tools under it never do
-        h("div", { class: "rx-tree-box" }, h("div", { class: "rx-panel-title", text: "Variations" }), tree),
+        h("div", { class: "rx-tree-box", tabindex: "0", role: "group", "aria-label": "variations" }, h("div", { class: "rx-panel-title", text: "Variations" }), tree),
         children, h("div", { class: "rx-node-tools" }, comment, Object.values(nodeTools)))),
     diffBox,
   );

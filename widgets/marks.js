@@ -120,7 +120,7 @@ function makeAnnotator(board, send) {
 
 // The exercise panel: the prompt, choices for a question, a hint, "show the answer", and the verdict.
 function makeLessonPanel(send) {
-  const box = h("div", { class: "rx-exercise", hidden: true, role: "region", "aria-label": "exercise" });
+  const box = h("div", { class: "rx-exercise", hidden: true, role: "group", "aria-label": "exercise" });
   function update(lesson) {
     const ex = lesson?.exercise;
     const fb = lesson?.feedback;

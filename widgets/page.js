@@ -24,7 +24,7 @@ const counter = h("span", { class: "rx-counter", "aria-live": "polite" });
 const viewerText = h("span", { class: "rx-page-viewer" });
 const glyph = h("span", { class: "rx-glyph-badge", hidden: true });
 const plyText = h("span", { class: "rx-ply" });
-const board = h("div", { class: "rx-board" });
+const board = h("div", { class: "rx-board", tabindex: "0", role: "group", "aria-label": "board" });  // it may scroll
 const commentBox = h("div", { class: "rx-page-comment", "aria-live": "polite" });
 const moves = h("div", { class: "rx-actions rx-page-moves" });
 const children = h("div", { class: "rx-children" });
@@ -173,7 +173,8 @@ root.replaceChildren(h("div", { class: "rx-root rx-page-root", tabindex: "0" },
   DATA.intro ? h("p", { class: "rx-page-study-intro", text: DATA.intro }) : null,
   chapterNav, intro, h("div", { class: "rx-header" }, counter, glyph), board, commentBox, lessonPanel.box, moves,
   h("div", { class: "rx-controls" }, Object.values(nav), plyText), children,
-  h("div", { class: "rx-log-box" }, h("div", { class: "rx-panel-title", text: "Moves" }), line)));
+  h("div", { class: "rx-log-box", tabindex: "0", role: "group", "aria-label": "moves" },
+    h("div", { class: "rx-panel-title", text: "Moves" }), line)));
 chapterNav.replaceChildren(...DATA.chapters.map((c, i) => h("button", { class: "rx-btn rx-page-chapter", "data-chapter": i,
   text: `${i + 1}. ${c.title}`, onclick: () => { page.chapter = i; page.node = chapter().root; draw(); } })));
 root.addEventListener("keydown", (e) => {
