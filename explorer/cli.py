@@ -172,6 +172,7 @@ def cmd_play(args, out) -> int:
 
 def cmd_rules(args, out) -> int:
     import explorer
+    from explorer.core.data import where
 
     args.game = _spec(args.game).name  # any case: "Lotus" is lotus
     try:
@@ -182,7 +183,7 @@ def cmd_rules(args, out) -> int:
         tag = ""
         if rule.kind == "interpretation":
             tag = "  [interpretation" + (f", option {rule.option}" if rule.option else "") + "]"
-        print(f"{rule.id}  ({rule.source} § {rule.section}){tag}", file=out)
+        print(f"{rule.id}  ({where(rule)}){tag}", file=out)
         print(textwrap.fill(" ".join(rule.text.split()), width=100,
                             initial_indent="    ", subsequent_indent="    "), file=out)
     return 0

@@ -115,7 +115,11 @@ def page_data(study, seat=None) -> dict:
     packed, pool = pack(views)
     unseen = frozenset().union(*(hidden_ids(ch.timeline.root.state, ch.viewer if viewer is None else viewer)
                                  for ch in study.chapters))
-    return {"format": "explorer-study-page", "title": redact_text(study.title, unseen),
+    from .core.data import rule_notes
+    rules = {}
+    for game in dict.fromkeys(c["game"] for c in chapters):  # each rule id hovered or clicked on the page
+        rules.update(rule_notes(game))
+    return {"format": "explorer-study-page", "rules": rules, "title": redact_text(study.title, unseen),
             "intro": redact_text(study.intro, unseen),
             "palette": PALETTE, "glyphs": GLYPHS, "viewer": viewer, "chapters": chapters,
             "views": packed, "pool": pool}

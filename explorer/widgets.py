@@ -49,7 +49,7 @@ from .timeline import Node, Timeline
 OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
 PUBLIC = SPECTATOR       # -1: the public spectator view
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis",
-           "edit_state", "lesson")
+           "edit_state", "lesson", "rules")
 BOT_NAMES = ("random", "heuristic", "mcts")
 _PLAYOUT_LIMIT = 10_000
 PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the current node, moving a
@@ -69,6 +69,14 @@ def _seat_value(seat) -> int | None:
     if isinstance(seat, str) and seat.strip().lower() in ("public", "omniscient"):  # older spellings
         seat = "spectator" if seat.strip().lower() == "public" else "everything"
     return _viewer(seat)
+
+
+def _rule_notes(game: str) -> dict:
+    from .core.data import rule_notes
+    try:
+        return rule_notes(game)
+    except ValueError:  # a game registered without a ledger
+        return {}
 
 
 def _unknown(kind):
@@ -134,6 +142,7 @@ class Explorer(anywidget.AnyWidget):
     analysis = t.Dict().tag(sync=True)  # {"bot", "node", "rows": [{action, visits, value, chosen}]} or {}
     edit_state = t.Dict().tag(sync=True)  # the board editor: {"palette", "problems", "to_move", ...} or {}
     lesson = t.Dict().tag(sync=True)  # marks on this position, the exercise here and its feedback (lesson.py)
+    rules = t.Dict().tag(sync=True)  # rule id -> its paraphrase and rulebook section, for hovering an id (once)
 
     lock_seat = t.Bool(False)
 
@@ -184,6 +193,7 @@ class Explorer(anywidget.AnyWidget):
         self._title = title if title is not None else self._default_title(tl.root.state)  # synced redacted
         self.lock_seat = bool(lock_seat)
         self.seat = _seat_value(seat)
+        self.rules = _rule_notes(tl.root.state.game_name)
         self._ready = True
         self._sync()
         self.on_msg(self._on_msg)

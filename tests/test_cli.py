@@ -236,7 +236,8 @@ def test_rules_prints_the_ledger(capsys):
     heads = [ln for ln in out.splitlines() if not ln.startswith(" ")]
     assert len(heads) == len(ledger)
     for head, rule in zip(heads, ledger.values()):
-        assert head.startswith(f"{rule.id}  ({rule.source} § {rule.section})")
+        assert head.startswith(f"{rule.id}  ({explorer.core.data.where(rule)})")
+        assert ".txt" not in head and " § " in head  # the rulebook's title, never its file name (issue 25.8)
     words = " ".join(out.split())
     for rule in ledger.values():
         assert " ".join(rule.text.split()) in words

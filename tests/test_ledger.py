@@ -49,3 +49,29 @@ def test_interpretations_that_change_play_are_options():
                         ("lotus.complete.zero-influence", "zero_influence_control"),
                         ("lotus.tokens.limit", "scoring_tokens")]:
         assert explorer.ledger("lotus")[rid].option == option and option in opts
+
+
+@pytest.mark.parametrize("game", [g["name"] for g in explorer.games()])
+def test_citations_name_the_rulebook_by_its_title(game):
+    """Issue 25.8: a reader sees "Round House rulebook (圓樓) § 專家卡效果", never a hashed file name; every
+    source has a title, and the notes the explorer and the page show on a rule id say where it is written."""
+    from explorer.core.data import cite, rule_notes, rulebooks
+    books = rulebooks()
+    notes = rule_notes(game)
+    assert set(notes) == set(explorer.ledger(game))
+    for rid, rule in explorer.ledger(game).items():
+        assert rule.source in books, f"{rid}: no title for {rule.source} in data/rules/rulebooks.toml"
+        for said in (cite(rid), notes[rid]):
+            assert ".txt" not in said and f"{books[rule.source]} § {rule.section}" in said
+            assert rule.text in notes[rid]
+
+
+def test_the_explorer_and_the_page_carry_the_rule_notes(tmp_path):
+    from explorer.study import Study
+    from explorer.widgets import Explorer
+    w = Explorer("lotus", players=3, seed=7)
+    assert "(Lotus rulebook (English) § " in w.rules["lotus.play.one-or-two"]
+    study = Study("S")
+    study.chapter("c", explorer.load("round_house", seed=1))
+    html = study.to_html(tmp_path / "s.html").read_text(encoding="utf-8")
+    assert "Round House rulebook (圓樓) §" in html and "004_00010dfb1d46ff35.txt" not in html

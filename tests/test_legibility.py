@@ -400,3 +400,18 @@ def test_no_accessibility_violations_in_the_explorers(boards):
     for i in range(len(GAMES)):
         _view_as(page, page.locator(".rx-root").nth(i), "everything")
     assert not found, "\n".join(found)
+
+
+def test_a_rule_id_in_the_log_shows_its_rule(boards):
+    """Issue 25.8: hovering a rule id in the explorer's log shows the rule and its rulebook section (by title,
+    never a file name); a click shows it in a line under the controls without moving to that move."""
+    page, _out = boards
+    root = page.locator(".rx-root").first
+    rule = root.locator(".rx-log-text .rx-rule").first
+    rid, title = rule.get_attribute("data-rule"), rule.get_attribute("title")
+    assert title.startswith(f"{rid}: ") and " § " in title and ".txt" not in title
+    node = root.get_attribute("data-node")
+    rule.click()
+    note = root.locator(".rx-rule-note")
+    assert note.is_visible() and rid in note.inner_text()
+    assert root.get_attribute("data-node") == node

@@ -227,3 +227,24 @@ def test_a_study_page_has_no_accessibility_violations(browser, path):
     finally:
         ctx.close()
     assert not found, "\n".join(found)
+
+
+def test_a_rule_id_on_the_page_shows_its_rule(browser):
+    """Issue 25.8: a rule id in a move's words is hoverable (its paraphrase and the rulebook's title and section)
+    and a click shows the same in a line; no hashed file name anywhere on the page."""
+    path = ROOT / "docs" / "studies" / "lotus.html"
+    o = Opened(browser, path)
+    page = o.page
+    for _ in range(30):
+        if page.locator(".rx-log-text .rx-rule").count():
+            break
+        page.locator(".rx-forward").click()
+    rule = page.locator(".rx-log-text .rx-rule").first
+    rid = rule.get_attribute("data-rule")
+    title = rule.get_attribute("title")
+    assert title.startswith(f"{rid}: ") and "Lotus rulebook (English) § " in title and ".txt" not in title
+    rule.click()
+    note = page.locator(".rx-rule-note")
+    assert note.is_visible() and rid in note.inner_text() and "§" in note.inner_text()
+    assert "_21a030570a0992c9.txt" not in page.content()
+    o.close()

@@ -61,5 +61,23 @@ function patch(el, key, build) {
   return true;
 }
 
+// `text` with each rule id it cites (one that `rules` knows: id -> paraphrase and rulebook section) as an
+// <abbr>: hovering shows the rule, clicking calls `pick(id)` (the explorer and the page show it in a line).
+const RULE_ID = /\b[a-z_]+(?:\.[a-z0-9_-]+)+/g;
+function ruled(text, rules, pick) {
+  if (!text || !rules) return text ? [text] : [];
+  const out = [];
+  let last = 0;
+  for (const m of String(text).matchAll(RULE_ID)) {
+    const note = rules[m[0]];
+    if (!note) continue;
+    out.push(text.slice(last, m.index), h("abbr", { class: "rx-rule", "data-rule": m[0], title: `${m[0]}: ${note}`,
+      onclick: pick ? (e) => { e.stopPropagation(); pick(m[0]); } : null }, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out.filter((x) => x !== "");
+}
+
 const BOARDS = {};
 function registerBoard(game, board) { BOARDS[game] = board; }

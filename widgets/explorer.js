@@ -78,7 +78,14 @@ function render({ model, el }) {
   };
   const editor = makeEditor(board, send);
   const annotator = makeAnnotator(board, send);
-  const lessonPanel = makeLessonPanel(send);
+  const ruleNote = h("div", { class: "rx-rule-note", hidden: true, role: "status" });  // a clicked rule id, in words
+  const showRule = (id) => {
+    const note = (model.get("rules") || {})[id];
+    ruleNote.hidden = !note;
+    ruleNote.replaceChildren(h("b", { text: id }), `: ${note || ""}`);
+  };
+  const words = (text) => ruled(text, model.get("rules"), showRule);
+  const lessonPanel = makeLessonPanel(send, words);
   const note = h("div", { class: "rx-note", hidden: true, "aria-live": "polite" });  // intro and comment, as text
   const diffBox = h("div", { class: "rx-diff" });
   const children = h("div", { class: "rx-children" });
@@ -96,6 +103,7 @@ function render({ model, el }) {
     h("div", { class: "rx-entry" }, input, tools.play, tools.random, tools.playout,
       h("span", { class: "rx-sep" }), h("label", { class: "rx-bot-label" }, "bot ", botSel), tools.bot, tools.analyse),
     error,
+    ruleNote,
     analysisBox,
     h("div", { class: "rx-history" },
       h("div", { class: "rx-log-box", tabindex: "0", role: "group", "aria-label": "log" }, h("div", { class: "rx-panel-title", text: "Log" }), log),
@@ -167,7 +175,7 @@ function render({ model, el }) {
         onmouseenter: () => { if (BOARDS[boardGame]?.preview) send({ type: "preview", text: a.text }); },
         onmouseleave: () => { const b = BOARDS[boardGame]; if (b?.preview && boardEl) b.preview(boardEl, null, model.get("view") || {}, ctx); },
       }, h("code", { class: "rx-action-text", text: a.text }),
-      a.label && a.label !== a.text ? h("span", { class: "rx-action-label", text: a.label }) : null));
+      a.label && a.label !== a.text ? h("span", { class: "rx-action-label" }, ruled(a.label, model.get("rules"))) : null));
       const note = shown.length < legal.length ? h("span", { class: "rx-hint", text: `${shown.length} of ${legal.length} moves` }) : null;
       return [...items, note];
     });
@@ -182,7 +190,7 @@ function render({ model, el }) {
       ...entries.map((e) => {
         const li = h("li", { class: "rx-log-entry", "data-id": e.id, value: e.ply, title: e.text,
           onclick: () => send({ type: "goto", id: e.id }) },
-        h("span", { class: "rx-log-text", text: e.label }),
+        h("span", { class: "rx-log-text" }, words(e.label)),
         e.glyph ? h("b", { class: "rx-log-glyph", text: ` ${e.glyph}` }) : null,
         e.comment ? h("span", { class: "rx-log-comment", text: ` — ${e.comment}` }) : null);
         if (e.actor !== null && e.actor !== undefined) li.style.setProperty("--seat", seatColor(view, e.actor));
@@ -316,7 +324,7 @@ function render({ model, el }) {
     nodeTools.mark.textContent = meta.mark !== null && meta.mark !== undefined ? `Mark (ply ${meta.mark_ply} marked)` : "Mark";
     input.disabled = !meta.can_act;
 
-    error.textContent = model.get("error") || "";
+    patch(error, [model.get("error") || ""], () => words(model.get("error") || ""));
     error.hidden = !model.get("error");
     drawLog(view);
     drawTree();

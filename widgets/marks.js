@@ -119,7 +119,7 @@ function makeAnnotator(board, send) {
 }
 
 // The exercise panel: the prompt, choices for a question, a hint, "show the answer", and the verdict.
-function makeLessonPanel(send) {
+function makeLessonPanel(send, words = (text) => [text]) {  // words: text -> nodes (rule ids made hoverable)
   const box = h("div", { class: "rx-exercise", hidden: true, role: "group", "aria-label": "exercise" });
   function update(lesson) {
     const ex = lesson?.exercise;
@@ -140,7 +140,7 @@ function makeLessonPanel(send) {
       }
       if (fb) out.push(h("div", { class: `rx-feedback rx-${fb.result}`, "data-result": fb.result, role: "status" },
         h("b", { text: { right: "Right! ", wrong: "Not quite. ", illegal: "Illegal. ", shown: "" }[fb.result] ?? "" }),
-        h("span", { text: fb.message })));
+        h("span", {}, words(fb.message))));
       return out;
     });
   }

@@ -29,7 +29,14 @@ const commentBox = h("div", { class: "rx-page-comment", "aria-live": "polite" })
 const moves = h("div", { class: "rx-actions rx-page-moves" });
 const children = h("div", { class: "rx-children" });
 const line = h("ol", { class: "rx-log rx-page-line" });
-const lessonPanel = makeLessonPanel((msg) => answer(msg));
+const ruleNote = h("div", { class: "rx-rule-note", hidden: true, role: "status" });  // a clicked rule id, in words
+function showRule(id) {
+  const note = (DATA.rules || {})[id];
+  ruleNote.hidden = !note;
+  ruleNote.replaceChildren(h("b", { text: id }), `: ${note || ""}`);
+}
+const words = (text) => ruled(text, DATA.rules, showRule);
+const lessonPanel = makeLessonPanel((msg) => answer(msg), words);
 const btn = (cls, text, tip, fn) => h("button", { class: `rx-btn ${cls}`, title: tip, text, onclick: fn });
 const nav = {
   start: btn("rx-start", "|◀", "to the start (Home)", () => go(chapter().root)),
@@ -146,7 +153,7 @@ function draw() {
   moves.replaceChildren(...(ex && ex.kind === "move" && !page.solved.has(key(n.id)) ? ex.moves.map((m) =>
     h("button", { class: "rx-btn rx-action", "data-text": m.text, title: m.label, onclick: () => answer({ text: m.text }) },
       h("code", { class: "rx-action-text", text: m.text }),
-      m.label && m.label !== m.text ? h("span", { class: "rx-action-label", text: m.label }) : null)) : []));
+      m.label && m.label !== m.text ? h("span", { class: "rx-action-label" }, ruled(m.label, DATA.rules)) : null)) : []));
   moves.hidden = !moves.childElementCount;
   // the line from the start to here, then the main line on (not past an unsolved exercise)
   const shown = pathTo(c, n.id);
@@ -154,7 +161,7 @@ function draw() {
   line.replaceChildren(...shown.filter((x) => x.parent !== null).map((x) => h("li", {
     class: "rx-log-entry" + (x.id === n.id ? " rx-current" : "") + (x.ply > n.ply ? " rx-future" : ""),
     value: x.ply, "data-id": x.id, title: x.text, onclick: () => go(x.id) },
-  h("span", { class: "rx-log-text", text: x.label || x.text }),
+  h("span", { class: "rx-log-text" }, words(x.label || x.text)),
   x.marks?.glyph ? h("b", { class: "rx-log-glyph", text: ` ${x.marks.glyph}` }) : null,
   x.comment ? h("span", { class: "rx-log-note", title: "a comment: step here to read it", text: " ✎" }) : null)));
   line.querySelector(".rx-current")?.scrollIntoView({ block: "nearest" });
@@ -171,7 +178,7 @@ root.replaceChildren(h("div", { class: "rx-root rx-page-root", tabindex: "0" },
   h("header", { class: "rx-header" }, h("h1", { class: "rx-title", text: DATA.title }),
     viewerText),
   DATA.intro ? h("p", { class: "rx-page-study-intro", text: DATA.intro }) : null,
-  chapterNav, intro, h("div", { class: "rx-header" }, counter, glyph), board, commentBox, lessonPanel.box, moves,
+  chapterNav, intro, h("div", { class: "rx-header" }, counter, glyph), board, commentBox, lessonPanel.box, ruleNote, moves,
   h("div", { class: "rx-controls" }, Object.values(nav), plyText), children,
   h("div", { class: "rx-log-box", tabindex: "0", role: "group", "aria-label": "moves" },
     h("div", { class: "rx-panel-title", text: "Moves" }), line)));

@@ -85,6 +85,40 @@ class Rule(BaseModel):
     option: str | None = None
 
 
+class Book(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    file: str
+    title: str
+
+
+class Books(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    book: list[Book]
+
+
+@functools.cache
+def rulebooks() -> dict[str, str]:
+    """Rulebook file name -> the title a reader knows it by (data/rules/rulebooks.toml)."""
+    path = data_root() / "rules" / "rulebooks.toml"
+    try:
+        books = Books.model_validate(read_toml(path))
+    except ValidationError as err:
+        raise _explain(err, str(path)) from None
+    return {b.file: b.title for b in books.book}
+
+
+def where(rule: Rule) -> str:
+    """Where a rule is written, as a reader can look it up: 'Lotus rulebook (English) § SETUP'."""
+    return f"{rulebooks().get(rule.source, rule.source)} § {rule.section}"
+
+
+def rule_notes(game: str) -> dict[str, str]:
+    """Rule id -> its paraphrase and where it is written, for a reader hovering or clicking a rule id
+    (the explorer's `rules` trait, the study page); an interpretation says so."""
+    return {rid: f"{'our reading: ' if r.kind == 'interpretation' else ''}{r.text} ({where(r)})"
+            for rid, r in ledger(game).items()}
+
+
 class Ledger(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str
@@ -132,7 +166,7 @@ def cite(rule_id: str) -> str:
     r = ledger(game).get(rule_id)
     if r is None:
         return rule_id
-    return f"{rule_id} ({r.source} § {r.section})"
+    return f"{rule_id} ({where(r)})"
 
 
 # ---- component files with provenance ----------------------------------------------------------
