@@ -61,6 +61,7 @@ class Exercise:
     choices: list[str] = field(default_factory=list)
     hint: str = ""
     explanation: str = ""
+    replies: dict[str, str] = field(default_factory=dict)  # a wrong move -> the writer's reply to it
 
     def answer_text(self) -> str:
         """'The answer: 7s. <explanation>' (the answer not said twice when the explanation starts with it)."""
@@ -76,6 +77,8 @@ class Exercise:
         for k in ("hint", "explanation"):
             if getattr(self, k):
                 out[k] = getattr(self, k)
+        if self.replies:
+            out["replies"] = dict(self.replies)
         return out
 
 
@@ -158,8 +161,10 @@ class Chapter:
         self.study.chapters.insert(self.study.chapters.index(self) + 1, new)
         return new
 
-    def exercise(self, node, answers, hint: str = "", explanation: str = "", prompt: str | None = None) -> Exercise:
-        """Make `node` (a Node or id) a find-the-move: each of `answers` must be legal there."""
+    def exercise(self, node, answers, hint: str = "", explanation: str = "", prompt: str | None = None,
+                 replies: dict | None = None) -> Exercise:
+        """Make `node` (a Node or id) a find-the-move: each of `answers` must be legal there. `replies`: what to
+        say to a particular wrong move ({move: reply}; each a legal move that is not an answer)."""
         n = self._node(node)
         state = n.state
         if state.is_terminal:
@@ -174,9 +179,20 @@ class Chapter:
                 raise ValueError(f"answers.{i}: {clip(str(exc), 300)}") from None
         if prompt is None:
             prompt = "Find the move."
+        said = {}
+        if not isinstance(replies or {}, dict) or len(replies or {}) > 50:
+            raise ValueError("replies: a {move: reply} mapping of at most 50 wrong moves")
+        for move, reply in (replies or {}).items():
+            try:
+                text = str(state.parse_action(_text(move, "a reply's move", "choice")))
+            except ValueError as exc:
+                raise ValueError(f"replies.{clip(str(move), 20)}: {clip(str(exc), 300)}") from None
+            if text in canon:
+                raise ValueError(f"replies.{text}: an answer is right; a reply is for a wrong move")
+            said[text] = _text(reply, "a reply", "hint")
         ex = Exercise(n.id, "move", _text(prompt, "a prompt", "prompt"), list(dict.fromkeys(canon)),
                       hint=_text(hint, "a hint", "hint"),
-                      explanation=_text(explanation, "an explanation", "explanation"))
+                      explanation=_text(explanation, "an explanation", "explanation"), replies=said)
         self.exercises[n.id] = ex
         return ex
 
@@ -240,7 +256,9 @@ class Chapter:
             cited = f" (rules: {', '.join(rules)})" if rules else ""
             return Verdict("right", (ex.explanation or "Right.") + cited, rules)
         msg = f"{text} is legal, but not the move this exercise is after."
-        if bot:
+        if text in ex.replies:  # the writer's own reply to this wrong move
+            msg += " " + ex.replies[text]
+        elif bot:
             msg += self._bot_says(n, text, ex)
         if ex.hint:
             msg += f" Hint: {ex.hint}"
@@ -277,6 +295,7 @@ class Study:
         self.title = _text(title, "a study title", "title")
         self.intro = _text(intro, "a study intro", "intro")
         self.chapters: list[Chapter] = []
+        self.path: Path | None = None  # the file it was last saved to or loaded from
 
     def __repr__(self):
         return f"<Study {self.title!r}: {len(self.chapters)} chapter(s)>"
@@ -328,6 +347,7 @@ class Study:
     def save(self, path) -> Path:
         path = Path(path)
         path.write_text(json.dumps(self.to_json(), separators=(",", ":")), encoding="utf-8")
+        self.path = path
         return path
 
     @classmethod
@@ -371,7 +391,7 @@ class Study:
                         if ex.get("choices"):
                             raise ValueError("choices: a find-the-move exercise has none")
                         chapter.exercise(ex["node"], ex["answers"], ex.get("hint", ""), ex.get("explanation", ""),
-                                         ex["prompt"])
+                                         ex["prompt"], replies=ex.get("replies"))
                     else:
                         chapter.question(ex["node"], ex["prompt"], ex.get("choices", []), ex["answers"],
                                          ex.get("hint", ""), ex.get("explanation", ""))
@@ -426,6 +446,7 @@ class _Exercise(TypedDict):
     choices: NotRequired[list[StrictStr]]
     hint: NotRequired[StrictStr]
     explanation: NotRequired[StrictStr]
+    replies: NotRequired[dict[StrictStr, StrictStr]]  # a wrong move -> the writer's reply to it
 
 
 class _Chapter(BaseModel):

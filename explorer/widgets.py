@@ -45,11 +45,13 @@ from .lesson import Lesson
 from .reader import Eyes, Reader
 from .reader import legal as reader_legal
 from .timeline import Node, Timeline
+from .writer import INTENTS as WRITER_INTENTS
+from .writer import Desk
 
 OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
 PUBLIC = SPECTATOR       # -1: the public spectator view
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis",
-           "edit_state", "lesson", "rules")
+           "edit_state", "lesson", "rules", "study")
 BOT_NAMES = ("random", "heuristic", "mcts")
 _PLAYOUT_LIMIT = 10_000
 PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the current node, moving a
@@ -143,6 +145,7 @@ class Explorer(anywidget.AnyWidget):
     edit_state = t.Dict().tag(sync=True)  # the board editor: {"palette", "problems", "to_move", ...} or {}
     lesson = t.Dict().tag(sync=True)  # marks on this position, the exercise here and its feedback (lesson.py)
     rules = t.Dict().tag(sync=True)  # rule id -> its paraphrase and rulebook section, for hovering an id (once)
+    study = t.Dict().tag(sync=True)  # a chapter's writer: its study's chapters, this one's exercise (writer.py)
 
     lock_seat = t.Bool(False)
 
@@ -182,13 +185,8 @@ class Explorer(anywidget.AnyWidget):
         self._analysis_plot = None
         self._edits = EditSession()  # the board editor while editing, and the timelines edits left behind
         self._lesson = Lesson(chapter, tl)  # a study chapter's exercises and the reader's progress
-        full = tl.root.state.view(None)
-        seats = full.get("seats") if isinstance(full.get("seats"), list) else None
-        self._players = len(seats) if seats is not None else int(full.get("players") or 0)
-        self._seat_names = [
-            (s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}"
-            for i, s in enumerate(seats or [None] * self._players)]
-        self._reader = Reader(self._seat_names)  # what each viewer reads of each node (explorer.reader)
+        self._desk = Desk(chapter) if self._lesson.author else None  # the writer's tools (explorer.writer)
+        self._seats(tl)
         super().__init__()
         self._title = title if title is not None else self._default_title(tl.root.state)  # synced redacted
         self.lock_seat = bool(lock_seat)
@@ -197,6 +195,16 @@ class Explorer(anywidget.AnyWidget):
         self._ready = True
         self._sync()
         self.on_msg(self._on_msg)
+
+    def _seats(self, tl: Timeline) -> None:
+        """The seats of `tl`'s game: how many, their names, and the reader that names them."""
+        full = tl.root.state.view(None)
+        seats = full.get("seats") if isinstance(full.get("seats"), list) else None
+        self._players = len(seats) if seats is not None else int(full.get("players") or 0)
+        self._seat_names = [
+            (s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}"
+            for i, s in enumerate(seats or [None] * self._players)]
+        self._reader = Reader(self._seat_names)  # what each viewer reads of each node (explorer.reader)
 
     @classmethod
     def new(cls, game: str, *, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
@@ -389,6 +397,7 @@ class Explorer(anywidget.AnyWidget):
         tl = self._edits.finish(self._tl)
         if chapter is not None:
             self._lesson = Lesson(chapter.edited(tl), tl)
+            self._desk.chapter = self._lesson.chapter
         self._tl = tl
         self._mark = None
         self._reader.clear()  # node ids start again at 0 in the new timeline
@@ -425,6 +434,7 @@ class Explorer(anywidget.AnyWidget):
             "mark": lambda: self._set_mark(self._target(content)),
             "compare": lambda: self._compare(None, None),
             "clear_compare": self._clear_compare,
+            **{k: (lambda k=k: self._front_write(k, content)) for k in WRITER_INTENTS},
             "edit": self._start_edit, "edit_op": lambda: self._edits.apply(content.get("op")),
             "edit_done": self._finish_edit, "edit_cancel": self._edits.cancel,
             "preview": lambda: self._front_preview(content.get("text")),
@@ -466,6 +476,32 @@ class Explorer(anywidget.AnyWidget):
             self._front_answer({"text": text})
         else:
             self._play(text.strip())
+
+    def _front_write(self, kind: str, content) -> None:
+        """A writer's intent (explorer.writer): chapters, exercises, Save and Publish."""
+        if self._desk is None:
+            raise PermissionError("a study is written in a chapter's own explorer: Explorer(study.chapters[i])")
+        chapter = self._desk.do(kind, content, self._tl.current)
+        if chapter is not self._lesson.chapter:
+            self._open_chapter(chapter)
+
+    def _open_chapter(self, chapter) -> None:
+        """Write another chapter of the study (added, chosen, or the one left when this one was deleted)."""
+        game = self._tl.root.state.game_name
+        self._tl = chapter.timeline
+        self._lesson = Lesson(chapter, self._tl)
+        self._desk.chapter = chapter
+        self._mark = None
+        self._seats(self._tl)
+        if self._tl.root.state.game_name != game:
+            self.rules = _rule_notes(self._tl.root.state.game_name)
+            self._title = self._default_title(self._tl.root.state)
+        if self._race is not None:  # drawn again for this chapter's line (another game may have other seats)
+            if self._panel is not None:
+                self._panel.children = tuple(k for k in self._panel.children if k is not self._race.plot)
+            self._race, self._race_checked = None, None
+            self._add_race()
+        self.diff, self.analysis, self.preview = {}, {}, {}
 
     def _front_annotate(self, op) -> None:
         """One click of the annotate tool (explorer.annotations.click)."""
@@ -789,6 +825,7 @@ class Explorer(anywidget.AnyWidget):
             self.tree = tree
             self.meta = meta
             self.lesson = self._lesson.synced(node, eyes)
+            self.study = self._desk.synced(node, eyes) if self._desk is not None else {}
             if self.preview and self.preview.get("node") != node.id:
                 self.preview = {}
             if self.analysis and (self.analysis.get("node") != node.id or not can_act

@@ -9,6 +9,10 @@ from explorer.widgets import Explorer
 from tests.test_widget_privacy import send
 
 
+def post(w, **message):
+    w._on_msg(w, message, [])
+
+
 def lily(state) -> list[str]:
     return [c["id"] for f in state.view(None)["flowers"] if f["name"] == "Lily" for c in f["cards"]]
 
@@ -166,3 +170,65 @@ def test_a_lesson_gives_advice_the_reader_can_follow():
     wrong = [str(a) for a in ch.timeline.root.state.legal_actions() if str(a) != "4s"]
     said = [ch.check(0, w).message for w in wrong]
     assert all("heuristic bot" in m for m in said), [m for m in said if "heuristic bot" not in m]
+
+
+def test_chapters_exercises_save_and_publish_by_clicking(tmp_path, monkeypatch):
+    """Issue 25.3 and 25.4: a writer adds, renames, reorders and deletes chapters, sets an intro and the reader's
+    seat, writes a find-the-move (two answers, hint, a reply to one wrong move, explanation) and a question,
+    then saves and publishes next to the notebook: all by front-end messages."""
+    monkeypatch.chdir(tmp_path)
+    study = Study("Openings by clicking")
+    ch = study.chapter("First", explorer.load("lotus", players=3, seed=7))
+    w = Explorer(ch)
+    post(w, type="exercise_set", kind="move", prompt="Which card?", hint="a high one", answers=["7s", "6s"],
+         replies={"4s": "Too small: the 4 helps Blue."}, explanation="A big card starts a big flower.")
+    assert w.error == "", w.error
+    ex = ch.exercises[0]
+    assert ex.answers == ["7s", "6s"] and ex.replies == {"4s": "Too small: the 4 helps Blue."}
+    assert w.study["exercise"]["answers"] == ["7s", "6s"]
+    assert "Too small" in ch.check(0, "4s").message and "heuristic bot" in ch.check(0, "5s").message
+    post(w, type="exercise_set", kind="move", answers=[])
+    assert "pick at least one move" in w.error and ch.exercises[0].answers == ["7s", "6s"]  # nothing lost
+    send(w, "act", text="7s")
+    post(w, type="exercise_set", kind="question", prompt="Who acts next?", choices=["Red", "Blue"], right=[0])
+    assert w.error == "" and ch.exercises[w.node.id].kind == "question"
+    send(w, "chapter_rename", title="The first card")
+    send(w, "chapter_intro", intro="Red opens the garden.")
+    send(w, "chapter_seat", seat=0)
+    assert (ch.title, ch.intro, ch.viewer) == ("The first card", "Red opens the garden.", 0)
+    send(w, "chapter_add", **{"from": "here", "title": "After the seven"})
+    second = study.chapters[1]
+    assert w.timeline is second.timeline and second.timeline.root.state == ch.timeline.nodes[1].state
+    assert w.study["index"] == 1 and [c["title"] for c in w.study["chapters"]] == ["The first card", "After the seven"]
+    send(w, "chapter_add", **{"from": "example", "example": "exchange_two_cards", "title": "An exchange"})
+    assert w.error == "" and study.chapters[2].title == "An exchange"
+    send(w, "chapter_move", by=-1)
+    assert [c.title for c in study.chapters] == ["The first card", "An exchange", "After the seven"]
+    send(w, "chapter_delete")
+    assert "confirm" in w.error and len(study.chapters) == 3
+    send(w, "chapter_delete", confirm=True)
+    assert [c.title for c in study.chapters] == ["The first card", "After the seven"]
+    send(w, "chapter_go", index=0)
+    assert w.timeline is ch.timeline and w.study["index"] == 0
+    send(w, "study_save")
+    send(w, "study_publish")
+    assert w.error == "", w.error
+    saved, page = tmp_path / "openings-by-clicking.study.json", tmp_path / "openings-by-clicking.html"
+    assert w.study["saved"] == str(saved) and w.study["published"] == str(page)
+    back = Study.load(saved)
+    assert [c.title for c in back.chapters] == ["The first card", "After the seven"]
+    first = back.chapters[0]
+    assert first.intro == "Red opens the garden." and first.viewer == 0
+    assert first.exercises[0].replies == {"4s": "Too small: the 4 helps Blue."}
+    assert "Too small: the 4 helps Blue." in page.read_text(encoding="utf-8")
+
+
+def test_only_a_chapters_writer_gets_the_writers_tools():
+    study = Study("S")
+    study.chapter("c", explorer.load("lotus", players=3, seed=7))
+    reader = study.explorer(0)
+    send(reader, "chapter_add", title="x")
+    assert "chapter's own explorer" in reader.error and len(study.chapters) == 1 and reader.study == {}
+    plain = Explorer(explorer.load("lotus", players=3, seed=7))
+    send(plain, "study_save")
+    assert "chapter's own explorer" in plain.error
