@@ -63,7 +63,7 @@ ALT_MOVES = 4  # moves shown of each variation
 @functools.cache
 def _bundle() -> str:
     """The explorer's front end: the boards, the editor, the marks, then the shell."""
-    return front_end("editor.js", "marks.js", "explorer.js")
+    return front_end("editor.js", "marks.js", "writer.js", "explorer.js")
 
 
 def _seat_value(seat) -> int | None:

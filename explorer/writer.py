@@ -19,6 +19,7 @@ refused with a message saying what was expected.
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -54,6 +55,16 @@ def _texts(content: dict, key: str, limit: int, most: int) -> list[str]:
     return value
 
 
+@functools.cache
+def _examples(game: str) -> list[str]:
+    """The names of the game's rulebook examples, a chapter may start from one."""
+    from .core.setup import example_notes
+    try:
+        return list(example_notes(game))
+    except ValueError:
+        return []
+
+
 class Desk:
     """The writer's tools on `chapter` (which must belong to a study for chapter operations, Save and Publish);
     `folder`: where Save and Publish write (default: the working folder at the time, a notebook's own)."""
@@ -85,7 +96,7 @@ class Desk:
                "chapters": [{"title": said(c.title), "positions": len(c.timeline), "exercises": len(c.exercises)}
                             for c in chapters],
                "intro": said(ch.intro), "viewer": ch.viewer, "saved": self.saved, "published": self.published,
-               "in_study": study is not None}
+               "in_study": study is not None, "examples": _examples(ch.timeline.root.state.game_name)}
         if ex is not None and eyes.viewer is None:
             out["exercise"] = {"kind": ex.kind, "prompt": ex.prompt, "hint": ex.hint, "answers": list(ex.answers),
                                "choices": list(ex.choices), "explanation": ex.explanation,

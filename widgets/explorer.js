@@ -18,7 +18,8 @@ function jsonTree(value, key) {
 const SPEEDS = [0.5, 1, 2, 4, 8];  // moves per second for play
 
 function render({ model, el }) {
-  const send = (msg) => model.send(msg);
+  let desk = null;  // the writer's desk (writer.js): while it picks answers, a move clicked is kept, not played
+  const send = (msg) => { if (!desk?.take(msg)) model.send(msg); };
   const ctx = { send, seat: model.get("seat"), meta: {} };
   const btn = (cls, text, tip, msg) => h("button", { class: `rx-btn ${cls}`, title: tip, text,
     onclick: () => send(typeof msg === "function" ? msg() : msg) });
@@ -86,6 +87,8 @@ function render({ model, el }) {
   };
   const words = (text) => ruled(text, model.get("rules"), showRule);
   const lessonPanel = makeLessonPanel(send, words);
+  desk = makeDesk(send);
+  desk.setLegal(() => model.get("legal") || []);
   const note = h("div", { class: "rx-note", hidden: true, "aria-live": "polite" });  // intro and comment, as text
   const diffBox = h("div", { class: "rx-diff" });
   const children = h("div", { class: "rx-children" });
@@ -96,6 +99,7 @@ function render({ model, el }) {
     annotator.bar,
     note,
     lessonPanel.box,
+    desk.box,
     h("div", { class: "rx-controls" }, Object.values(nav), playBtn,
       h("label", { class: "rx-speed-label" }, "speed ", speedSel), resetBtn,
       h("label", { class: "rx-seat-label" }, "view as ", seatSel), ply),
@@ -298,6 +302,7 @@ function render({ model, el }) {
     if (meta.editing && annotator.isOn()) nodeTools.annotate.classList.toggle("rx-on", annotator.toggle(false));
 
     const names = meta.seat_names || [];
+    desk.update(model.get("study"), meta, model.get("legal") || [], names);
     const seatKey = seat === null || seat === undefined ? "everything" : String(seat);
     patch(seatSel, [names, seatKey], () => [["everything", "everything (omniscient)"], ["-1", "spectator (public)"],
       ...names.map((n, i) => [String(i), n])].map(([v, n]) => h("option", { value: v, text: n, selected: v === seatKey })));
@@ -347,7 +352,7 @@ function render({ model, el }) {
     pending = true;
     queueMicrotask(() => { pending = false; update(); });
   };
-  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis", "edit_state", "lesson"];
+  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis", "edit_state", "lesson", "study"];
   for (const k of keys) model.on(`change:${k}`, schedule);
   model.on("change:preview", showPreview);
   update();
