@@ -63,7 +63,8 @@ def svg(view: dict) -> str:
         bits = (f'hand {" ".join(str(c["petals"]) + ("w" if c["owner"] is None else "•" * c["symbols"]) for c in hand)}'
                 if hand is not None else f'hand {s["hand_size"]} (hidden)')
         turn = " ◀ to act" if view.get("current_player") == i else ""
-        lines.append((s["name"], f' · score {s["score"]} · {bits} · deck {s["deck_size"]} · tokens {s["tokens"]}{turn}'))
+        lines.append((s["name"], f' · score {s["score"]} · {bits} · deck {s["deck_size"]} · tokens {s["tokens"]}'
+                                 f'{turn}'))
     # 11 px sans-serif averages under 6.6 px a character: wide enough for the longest seat line
     width = max(cols * CELL, 520, *(int(30 + 6.6 * len(a + b)) for a, b in lines))
     top = 20 + rows * fh
