@@ -10,6 +10,7 @@ from html import escape
 COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
 WILD = "#f3efe2"
 CELL = 130
+ROW = 14  # one influence bar and its 11 px number
 
 
 def _fill(view, owner) -> str:
@@ -31,7 +32,7 @@ def _flower(view, f, x, y) -> list[str]:
         out.append(f'<ellipse cx="0" cy="-25" rx="10" ry="20" {style} '
                    f'transform="translate({cx:.1f},{cy:.1f}) rotate({a:.1f})"/>')
     out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="13" fill="#fffbe6" stroke="#b8a160"/>')
-    out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="10">'
+    out.append(f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="11">'
                f'{f["placed"]}/{f["petals"]}</text>')
     out.append(f'<text x="{cx:.1f}" y="{y + 108}" text-anchor="middle" font-size="11" font-weight="600">'
                f'{escape(f["name"])}</text>')
@@ -41,11 +42,11 @@ def _flower(view, f, x, y) -> list[str]:
                    f'fill="{_fill(view, g["seat"])}" stroke="#222"/>')
     top = max([3, *f["influence"]])
     for i, v in enumerate(f["influence"]):
-        by = y + 114 + 9 * i
+        by = y + 114 + ROW * i
         lead = i in (f.get("leaders") or [])
-        out.append(f'<rect x="{x + 10}" y="{by}" width="{(CELL - 30) * v / top:.1f}" height="6" '
+        out.append(f'<rect x="{x + 10}" y="{by + 2}" width="{(CELL - 34) * v / top:.1f}" height="8" '
                    f'fill="{_fill(view, i)}" stroke="{"#111" if lead else "none"}"/>')
-        out.append(f'<text x="{x + CELL - 16}" y="{by + 6}" font-size="8">{v}</text>')
+        out.append(f'<text x="{x + CELL - 20}" y="{by + 10}" font-size="11">{v}</text>')
     out.append("</g>")
     return out
 
@@ -55,8 +56,17 @@ def svg(view: dict) -> str:
     seats = view.get("seats") or []
     cols = max(1, min(len(flowers), 6))
     rows = math.ceil(len(flowers) / cols) if flowers else 0
-    fh = 120 + 9 * len(seats)
-    width = max(cols * CELL, 520)
+    fh = 120 + ROW * len(seats)
+    lines = []
+    for i, s in enumerate(seats):
+        hand = s["hand"]
+        bits = (f'hand {" ".join(str(c["petals"]) + ("w" if c["owner"] is None else "•" * c["symbols"]) for c in hand)}'
+                if hand is not None else f'hand {s["hand_size"]} (hidden)')
+        turn = " ◀ to act" if view.get("current_player") == i else ""
+        lines.append((s["name"], f' · score {s["score"]} · {bits} · deck {s["deck_size"]} · tokens {s["tokens"]}'
+                                 f'{turn}'))
+    # 11 px sans-serif averages under 6.6 px a character: wide enough for the longest seat line
+    width = max(cols * CELL, 520, *(int(30 + 6.6 * len(a + b)) for a, b in lines))
     top = 20 + rows * fh
     height = top + 22 * len(seats) + 8
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="lotus-board" width="{width}" height="{height}" '
@@ -65,15 +75,10 @@ def svg(view: dict) -> str:
            f'{" · " + str(len(flowers)) + " growing flower(s)" if flowers else " · the garden is empty"}</text>']
     for i, f in enumerate(flowers):
         out += _flower(view, f, (i % cols) * CELL, 20 + (i // cols) * fh)
-    for i, s in enumerate(seats):
+    for i, (name, rest) in enumerate(lines):
         y = top + 22 * i
-        hand = s["hand"]
-        bits = (f'hand {" ".join(str(c["petals"]) + ("w" if c["owner"] is None else "•" * c["symbols"]) for c in hand)}'
-                if hand is not None else f'hand {s["hand_size"]} (hidden)')
-        turn = " ◀ to act" if view.get("current_player") == i else ""
         out.append(f'<rect x="4" y="{y + 4}" width="12" height="12" rx="6" fill="{_fill(view, i)}"/>')
-        out.append(f'<text x="22" y="{y + 14}" font-size="11"><tspan font-weight="600">{escape(s["name"])}</tspan>'
-                   f' · score {s["score"]} · {escape(bits)} · deck {s["deck_size"]} · tokens {s["tokens"]}'
-                   f'{escape(turn)}</text>')
+        out.append(f'<text x="22" y="{y + 14}" font-size="11"><tspan font-weight="600">{escape(name)}</tspan>'
+                   f'{escape(rest)}</text>')
     out.append("</svg>")
     return "".join(out)

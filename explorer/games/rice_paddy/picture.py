@@ -6,13 +6,20 @@ above them a panel with the round, the rain card, the turn order and every reser
 """
 from __future__ import annotations
 
+import math
 from html import escape
 
 from ...core import hexgrid
+from ...core.colour import ink, readable
 
 COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
-SIZE = 24
+SIZE = 30
 FIELD_FILL, PADDY_FILL, PLANTED_FILL, GROWN_FILL = "#efe6cf", "#dcecc8", "#9fd18b", "#e8c547"
+# text on hexes reads on every fill a hex can have (the planted green is the darkest)
+LABEL_INK = readable("#8a7d5c", PLANTED_FILL)
+SIZE_INK = readable("#2d5a1e", PLANTED_FILL)
+CHAR = 6.6  # 11 px sans-serif averages under this many px a character
+BAR = 18  # a field's name bar
 
 
 def _bounds(view):
@@ -39,7 +46,7 @@ def _field(view, seat, ox, oy) -> list[str]:
     pts = " ".join(f"{x + ox:.1f},{y + oy:.1f}" for x, y in hexgrid.polygon(res, SIZE * 0.92))
     rx, ry = px(res)
     out.append(f'<g class="reservoir"><polygon points="{pts}" fill="#bfdcf5" stroke="#3a6ea5"/>'
-               f'<text x="{rx:.1f}" y="{ry + 4:.1f}" text-anchor="middle" font-size="11">'
+               f'<text x="{rx:.1f}" y="{ry + 4:.1f}" text-anchor="middle" font-size="12">'
                f'R {seat["reservoir"]}</text></g>')
     for label, h in pos.items():
         p = paddy_of.get(label)
@@ -49,16 +56,17 @@ def _field(view, seat, ox, oy) -> list[str]:
         pts = " ".join(f"{x + ox:.1f},{y + oy:.1f}" for x, y in hexgrid.polygon(h, SIZE))
         cx, cy = px(h)
         out.append(f'<g class="hex" data-hex="{label}"><polygon points="{pts}" fill="{fill}" stroke="#c9bb98" '
-                   f'stroke-width="0.8"/><text x="{cx - SIZE * 0.55:.1f}" y="{cy - SIZE * 0.45:.1f}" font-size="8" '
-                   f'fill="#8a7d5c">{label}</text>')
+                   f'stroke-width="0.8"/><text x="{cx - SIZE * 0.55:.1f}" y="{cy - SIZE * 0.42:.1f}" font-size="11" '
+                   f'fill="{LABEL_INK}">{label}</text>')
         if label in seat["water"]:
-            out.append(f'<circle class="disc" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.38:.1f}" fill="#3a8fd6" '
+            out.append(f'<circle class="disc" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.36:.1f}" fill="#3a8fd6" '
                        f'stroke="#1f5f99"/>')
         if label in seat["magic"]:
-            out.append(f'<circle class="magic" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.38:.1f}" fill="#b48be0" '
+            out.append(f'<circle class="magic" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.36:.1f}" fill="#b48be0" '
                        f'stroke="#6b3fa0" stroke-width="2"/>')
         if label in seat["rocks"]:
-            out.append(f'<ellipse class="rock" cx="{cx + 6:.1f}" cy="{cy + 7:.1f}" rx="7" ry="5" fill="#8d8d8d" '
+            out.append(f'<ellipse class="rock" cx="{cx + SIZE * 0.28:.1f}" cy="{cy + SIZE * 0.42:.1f}" rx="9" ry="6" '
+                       f'fill="#8d8d8d" '
                        f'stroke="#555"/>')
         out.append("</g>")
     outline = []
@@ -75,17 +83,17 @@ def _field(view, seat, ox, oy) -> list[str]:
         first = pos[p["hexes"][0]]
         cx, cy = px(first)
         bits = [f'{p["size"]}']
-        out.append(f'<text class="size" x="{cx + SIZE * 0.35:.1f}" y="{cy - SIZE * 0.4:.1f}" font-size="9" '
-                   f'font-weight="600" fill="#2d5a1e">{"".join(bits)}</text>')
+        out.append(f'<text class="size" x="{cx + SIZE * 0.55:.1f}" y="{cy - SIZE * 0.42:.1f}" font-size="11" '
+                   f'font-weight="600" text-anchor="end" fill="{SIZE_INK}">{"".join(bits)}</text>')
         for k in range(p["weeds"]):
-            x = cx - SIZE * 0.6 + 6 * k
-            out.append(f'<path class="weed" d="M{x:.1f},{cy + 14:.1f} l3,-7 l3,7 z" fill="#3c9a3c"/>')
+            x = cx - SIZE * 0.5 + 8 * k
+            out.append(f'<path class="weed" d="M{x:.1f},{cy + SIZE * 0.76:.1f} l4,-9 l4,9 z" fill="#3c9a3c"/>')
         for k in range(p["pests"]):
-            out.append(f'<circle class="pest" cx="{cx - SIZE * 0.55 + 5 * k:.1f}" cy="{cy - 12:.1f}" r="2.2" '
+            out.append(f'<circle class="pest" cx="{cx - SIZE * 0.42 + 7 * k:.1f}" cy="{cy + SIZE * 0.46:.1f}" r="3" '
                        f'fill="#111"/>')
         if p["fertilised"]:
-            out.append(f'<rect class="fert" x="{cx + 8:.1f}" y="{cy - 4:.1f}" width="6" height="6" fill="#f1c40f" '
-                       f'stroke="#9a7d0a"/>')
+            out.append(f'<rect class="fert" x="{cx + SIZE * 0.42:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
+                       f'fill="#f1c40f" stroke="#9a7d0a"/>')
     walls, gates = set(seat["walls"]), set(seat["gates"])
     for name in board["edges"]:
         a, b = pos[name[0]], pos[name[1]]
@@ -112,30 +120,31 @@ def _field(view, seat, ox, oy) -> list[str]:
 def svg(view: dict) -> str:
     seats = view["seats"]
     x0, y0, x1, y1 = _bounds(view)
-    fw, fh = x1 - x0 + 16, y1 - y0 + 40
-    width = max(int(fw * len(seats)) + 8, 420)
-    top = 38
-    height = int(top + fh + 8)
+    fw, fh = x1 - x0 + 16, y1 - y0 + BAR + 8
+    per_row = 2 if len(seats) == 4 else max(len(seats), 1)  # four fields in two rows, not one wide one
     rain = view.get("rain")
     rain_text = (f'rain: {rain["discs"]} discs' + (f', +{rain["weeds"]} weed' if rain["weeds"] else "")
                  + (f', +{rain["pests"]} pest' if rain["pests"] else "")
                  + (f' ({rain["target"]})' if rain["target"] else "")) if rain else "rain: -"
     order = " → ".join(seats[i]["name"] for i in view["order"]) or "-"
+    head = [f'{view["label"]} · {rain_text} · order {order}',
+            "reservoirs: " + ", ".join(f'{s["name"]} {s["reservoir"]}' for s in seats)
+            + f' · supply water {view["supply"]["water"]}']
+    width = max(int(fw * per_row) + 8, 420, *(int(12 + 7.2 * len(t)) for t in head))
+    top = 40
+    height = int(top + fh * math.ceil(len(seats) / per_row) + 8)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rice-paddy-board" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-           f'<text x="6" y="14" font-size="12" fill="#333">{escape(view["label"])} · {escape(rain_text)} · '
-           f'order {escape(order)}</text>',
-           '<text x="6" y="29" font-size="11" fill="#555">reservoirs: '
-           + escape(", ".join(f'{s["name"]} {s["reservoir"]}' for s in seats))
-           + f' · supply water {view["supply"]["water"]}</text>']
+           f'<text x="6" y="15" font-size="12" fill="#333">{escape(head[0])}</text>',
+           f'<text x="6" y="31" font-size="11" fill="#555">{escape(head[1])}</text>']
     for i, s in enumerate(seats):
-        ox, oy = 8 + fw * i - x0, top + 18 - y0
+        fx, fy = 8 + fw * (i % per_row), top + fh * (i // per_row)
+        ox, oy = fx - x0, fy + BAR + 4 - y0
         color = COLORS.get(s["color"], "#888")
         turn = " ◀" if view.get("current_player") == i else ""
         out.append(f'<g class="field" data-seat="{i}">')
-        out.append(f'<rect x="{8 + fw * i:.1f}" y="{top:.1f}" width="{fw - 8:.1f}" height="14" rx="3" '
-                   f'fill="{color}"/>')
-        out.append(f'<text x="{12 + fw * i:.1f}" y="{top + 11:.1f}" font-size="10" fill="#fff" font-weight="600">'
+        out.append(f'<rect x="{fx:.1f}" y="{fy:.1f}" width="{fw - 8:.1f}" height="{BAR}" rx="3" fill="{color}"/>')
+        out.append(f'<text x="{fx + 5:.1f}" y="{fy + 13:.1f}" font-size="11" fill="{ink(color)}" font-weight="600">'
                    f'{escape(s["name"])} · rice {s["rice"]} · W{s["workers"]} L{s["livestock"]}{turn}</text>')
         out += _field(view, s, ox, oy)
         out.append("</g>")

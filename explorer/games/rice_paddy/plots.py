@@ -15,6 +15,7 @@ from bokeh.models import ColumnDataSource, HoverTool
 from bokeh.palettes import YlGn9
 from bokeh.plotting import figure
 
+from ...core.colour import ink
 from ...core.registry import spec
 from .config import components
 from .steps import ROWS, infestation
@@ -78,18 +79,6 @@ def _marks(state, round_: int) -> dict:
         at.append(round((k - (n - 1) / 2) * min(0.22, 0.8 / n), 3))
     return {"size": xs, "row": ys, "label": labels, "color": colors, "rice": rice,
             "x": [(x, dx) for x, dx in zip(xs, at)], "y": [(y, 0.22) for y in ys]}
-
-
-def _luminance(color: str) -> float:
-    chans = [int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in chans]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def ink(fill: str) -> str:
-    """Black or white, whichever contrasts more with `fill` ("#rrggbb"): at least 4.58:1 (WCAG AA)."""
-    lum = _luminance(fill)
-    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
 
 
 def _shade(v: int, most: int, least: int) -> str:
