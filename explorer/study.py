@@ -415,10 +415,11 @@ class _Study(BaseModel):
 
 
 def _validate(data: dict) -> _Study:
-    extra = [k for k in data if k not in _Study.model_fields]
+    fields = _Study.model_fields
+    extra = len(data.keys() - fields.keys())
     if extra:  # before pydantic, which would record every one of a million unknown fields
-        raise PositionError(f"{clip(str(extra[0]), 40)}: unknown field"
-                            + (f"; and {len(extra) - 1:,} more unknown fields" if len(extra) > 1 else ""))
+        first = clip(str(next(k for k in data if k not in fields)), 40)
+        raise PositionError(f"{first}: unknown field" + (f"; and {extra - 1:,} more unknown fields" if extra > 1 else ""))
     try:
         return _Study.model_validate(data)
     except ValidationError as exc:

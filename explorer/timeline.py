@@ -487,10 +487,11 @@ def _check(model, raw):
     """Validate with pydantic; errors name the dotted path, e.g. 'nodes.3.parent'."""
     if not isinstance(raw, dict):
         raise PositionError(f"timeline: expected a timeline object, got {_brief(raw)}")
-    extra = sum(k not in _Top.model_fields for k in raw) if model is _Top else 0
+    fields = _Top.model_fields
+    extra = len(raw.keys() - fields.keys()) if model is _Top else 0
     if extra:  # before pydantic, which would record every one of a million unknown fields
-        first = _clip(str(next(k for k in raw if k not in _Top.model_fields)), 40)
-        raise PositionError(f"{first}: unknown field (expected {', '.join(_Top.model_fields)})"
+        first = _clip(str(next(k for k in raw if k not in fields)), 40)
+        raise PositionError(f"{first}: unknown field (expected {', '.join(fields)})"
                             + (f"; and {extra - 1:,} more unknown fields" if extra > 1 else ""))
     try:
         return model.model_validate(raw)

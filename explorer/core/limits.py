@@ -14,6 +14,7 @@ from pydantic_core import PydanticCustomError
 from .errors import PositionError, clip
 
 MAX_FILE_BYTES = 5_000_000  # a saved timeline, study or position, file or JSON text
+MAX_CONTAINERS = 500_000  # '{' and '[' in such a text (a 5 MB timeline holds about 100,000 nodes)
 MAX_COMMENT = 2_000  # a node's comment: what the explorer's comment box takes
 MAX_ACTION = 2_000  # a saved move's text: what the explorer's move box takes
 MAX_NODES = 1_000_000  # nodes in one saved timeline (given as a dict: a file holds far fewer)
@@ -56,10 +57,17 @@ def read_file(path, what: str) -> bytes:
 
 
 def check_text_size(text, what: str) -> None:
-    """PositionError if JSON text (str or bytes) is longer than MAX_FILE_BYTES."""
+    """PositionError if JSON text (str or bytes) is longer than MAX_FILE_BYTES, or would make more than
+    MAX_CONTAINERS objects and lists (every '{' and '[' counted, in strings too): parsing 5 MB of `[[]]`
+    would otherwise take 150 MB."""
     if len(text) > MAX_FILE_BYTES:
         raise PositionError(f"{what}: expected JSON text of at most {MAX_FILE_BYTES:,} characters, "
                             f"got {len(text):,}")
+    brackets = ("[", "{") if isinstance(text, str) else (b"[", b"{")
+    count = text.count(brackets[0]) + text.count(brackets[1])
+    if count > MAX_CONTAINERS:
+        raise PositionError(f"{what}: expected JSON of at most {MAX_CONTAINERS:,} objects and lists "
+                            f"(every '{{' and '[' counted), got {count:,}")
 
 
 def check_values(data, what: str, limit: int = MAX_POSITION_VALUES) -> None:
