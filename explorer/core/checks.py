@@ -57,7 +57,7 @@ def guard_loader(game: str):
             if isinstance(data, (str, bytes, bytearray)):
                 from .registry import parse_json_text
                 data = parse_json_text(data, f"{game} position")
-            check_values(data, f"{game} position")  # bounds the errors pydantic can collect
+                check_values(data, f"{game} position")  # bounds the errors pydantic can collect
             outer = getattr(_LOCAL, "busy", False)
             _LOCAL.busy = True  # the loader runs the game's laws; the round trip would only load it twice
             try:

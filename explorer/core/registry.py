@@ -202,6 +202,8 @@ def from_json(data, components=None):
         data = parse_json_text(data)
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise PositionError("a position must be a JSON object with a 'game' field naming the game")
+    from .limits import check_values
+    check_values(data, f"{clip(data['game'], 40)} position")  # here, not in every load: search loads a lot
     try:
         s = spec(data["game"])
     except ValueError as exc:
