@@ -210,7 +210,8 @@ def markdown_text(text: str) -> str:
     for i, c in enumerate(text):
         if c in _ENTITY:
             out.append(_ENTITY[c])
-        elif c in _ESCAPE or (c == ":" and text.startswith("//", i + 1)) or (c == "." and text[i - 3:i].lower() == "www"):
+        elif (c in _ESCAPE or (c == ":" and text.startswith("//", i + 1))
+              or (c == "." and text[i - 3:i].lower() == "www")):
             out.append("\\" + c)
         else:
             out.append(c)

@@ -419,7 +419,8 @@ def _validate(data: dict) -> _Study:
     extra = len(data.keys() - fields.keys())
     if extra:  # before pydantic, which would record every one of a million unknown fields
         first = clip(str(next(k for k in data if k not in fields)), 40)
-        raise PositionError(f"{first}: unknown field" + (f"; and {extra - 1:,} more unknown fields" if extra > 1 else ""))
+        more = f"; and {extra - 1:,} more unknown fields" if extra > 1 else ""
+        raise PositionError(f"{first}: unknown field{more}")
     try:
         return _Study.model_validate(data)
     except ValidationError as exc:

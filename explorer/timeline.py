@@ -20,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, NotRequired
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this one before Python 3.12
 
 from . import compare
