@@ -240,3 +240,12 @@ def test_a_huge_illegal_action_gives_a_short_message():
     with pytest.raises(IllegalAction) as err:
         s.apply(s.parse_action("4s" * 500_000))
     assert len(str(err.value)) < 1100 and err.value.rule == "lotus.play.from-hand"
+
+
+def test_a_position_text_longer_than_2000_characters_is_refused():
+    js = explorer.load("lotus_chaos", seed=1, house_rules=True).to_json()
+    js["notice"] = {"rule": "lotus_chaos.write.group-members", "message": "y" * 2_000}
+    assert explorer.from_json(js).view(0)["notice"]["message"] == "y" * 2_000
+    js["notice"]["message"] = "y" * 10_000_000  # would go to every seat's view
+    with pytest.raises(PositionError, match="texts of at most 2,000 characters, got one of 10,000,000"):
+        explorer.from_json(js)

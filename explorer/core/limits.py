@@ -18,6 +18,7 @@ MAX_CONTAINERS = 500_000  # '{' and '[' in such a text (a 5 MB timeline holds ab
 MAX_COMMENT = 2_000  # a node's comment: what the explorer's comment box takes
 MAX_ACTION = 2_000  # a saved move's text: what the explorer's move box takes
 MAX_NODES = 1_000_000  # nodes in one saved timeline (given as a dict: a file holds far fewer)
+MAX_POSITION_TEXT = 2_000  # characters in one string value of a position (real ones: a few dozen)
 MAX_POSITION_VALUES = 20_000  # JSON values (objects, lists, strings, numbers) in one position
 
 
@@ -72,11 +73,16 @@ def check_text_size(text, what: str) -> None:
 
 def check_values(data, what: str, limit: int = MAX_POSITION_VALUES) -> None:
     """PositionError if `data` holds more than `limit` JSON values (counted without recursion, stopping
-    at the limit), so validating it cannot build millions of error records."""
+    at the limit), so validating it cannot build millions of error records, or a string value longer than
+    MAX_POSITION_TEXT (a card's text, a group's name: what a view sends to every seat)."""
     count, stack = 1, [data]
     while stack:
         value = stack.pop()
-        if isinstance(value, (dict, list, tuple)):
+        if isinstance(value, str):
+            if len(value) > MAX_POSITION_TEXT:
+                raise PositionError(f"{what}: expected texts of at most {MAX_POSITION_TEXT:,} characters, "
+                                    f"got one of {len(value):,}")
+        elif isinstance(value, (dict, list, tuple)):
             count += len(value)  # a dict's values (its keys are not counted)
             if count > limit:
                 raise PositionError(f"{what}: expected at most {limit:,} values (objects, lists, strings and "
