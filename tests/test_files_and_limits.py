@@ -247,5 +247,6 @@ def test_a_position_text_longer_than_2000_characters_is_refused():
     js["notice"] = {"rule": "lotus_chaos.write.group-members", "message": "y" * 2_000}
     assert explorer.from_json(js).view(0)["notice"]["message"] == "y" * 2_000
     js["notice"]["message"] = "y" * 10_000_000  # would go to every seat's view
-    with pytest.raises(PositionError, match="texts of at most 2,000 characters, got one of 10,000,000"):
+    with pytest.raises(PositionError, match="field notice.message: expected a text of at most 2,000 characters, "
+                                            "got 10,000,000"):
         explorer.from_json(js)

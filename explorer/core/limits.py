@@ -75,19 +75,21 @@ def check_values(data, what: str, limit: int = MAX_POSITION_VALUES) -> None:
     """PositionError if `data` holds more than `limit` JSON values (counted without recursion, stopping
     at the limit), so validating it cannot build millions of error records, or a string value longer than
     MAX_POSITION_TEXT (a card's text, a group's name: what a view sends to every seat)."""
-    count, stack = 1, [data]
+    count, stack = 1, [(data, ())]
     while stack:
-        value = stack.pop()
+        value, where = stack.pop()
         if isinstance(value, str):
             if len(value) > MAX_POSITION_TEXT:
-                raise PositionError(f"{what}: expected texts of at most {MAX_POSITION_TEXT:,} characters, "
-                                    f"got one of {len(value):,}")
+                field = clip(".".join(clip(str(k), 40) for k in where), 120)
+                raise PositionError(f"{what}, field {field}: expected a text of at most {MAX_POSITION_TEXT:,} "
+                                    f"characters, got {len(value):,}")
         elif isinstance(value, (dict, list, tuple)):
             count += len(value)  # a dict's values (its keys are not counted)
             if count > limit:
                 raise PositionError(f"{what}: expected at most {limit:,} values (objects, lists, strings and "
                                     f"numbers); a real position holds a few hundred")
-            stack.extend(value.values() if isinstance(value, dict) else value)
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((v, (*where, k)) for k, v in items)
 
 
 # ---- for pydantic models of saved files: errors stay few whatever the input holds
