@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -207,32 +208,34 @@ def _reset_peak() -> bool:
 
 
 UNITS = ["{}", "[]", "0", "null", '"x"', '{"a":0}', "[[]]", '{"id":1,"parent":0}', "[0,[0]]"]
-# where the filler goes: (what loads it, the text around it)
+# where the filler goes: (what loads it, the text around it: @F@ a list's items, @K@ an object's fields)
 HOSTILE_FILES = {
-    "timeline nodes": ("timeline", '{"format":"explorer-timeline","version":2,"root":ROOT,"current":0,"nodes":[F]}'),
-    "timeline fields": ("timeline", '{"format":"explorer-timeline","version":2,"root":ROOT,"current":0,"nodes":[{K}]}'),
-    "timeline top": ("timeline", '{"format":"explorer-timeline","version":2,K}'),
-    "timeline root": ("timeline", '{"format":"explorer-timeline","version":2,"root":{"game":"lotus","hands":[F]},'
+    "timeline nodes": ("timeline", '{"format":"explorer-timeline","version":2,"root":@ROOT@,"current":0,'
+                                   '"nodes":[@F@]}'),
+    "timeline fields": ("timeline", '{"format":"explorer-timeline","version":2,"root":@ROOT@,"current":0,'
+                                    '"nodes":[{@K@}]}'),
+    "timeline top": ("timeline", '{"format":"explorer-timeline","version":2,@K@}'),
+    "timeline root": ("timeline", '{"format":"explorer-timeline","version":2,"root":{"game":"lotus","hands":[@F@]},'
                                   '"current":0,"nodes":[{"id":0,"parent":null,"action":null}]}'),
-    "study chapters": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[F]}'),
+    "study chapters": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[@F@]}'),
     "study exercises": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[{"title":"c",'
-                                 '"timeline":{},"exercises":[{"node":0,"kind":"move","prompt":"p","answers":[F]}]}]}'),
-    "study fields": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[{K}]}'),
-    "position list": ("position", '{"game":"GAME","version":1,"players":3,"hands":[F]}'),
-    "position fields": ("position", '{"game":"GAME","version":1,"players":3,K}'),
+                                 '"timeline":{},"exercises":[{"node":0,"kind":"move","prompt":"p","answers":[@F@]}]}]}'),
+    "study fields": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[{@K@}]}'),
+    "position list": ("position", '{"game":"@GAME@","version":1,"players":3,"hands":[@F@]}'),
+    "position fields": ("position", '{"game":"@GAME@","version":1,"players":3,@K@}'),
 }
 
 
 def _hostile_text(where: str, unit: str, size: int, game: str) -> bytes:
-    what, shape = HOSTILE_FILES[where]
-    fields = "K}" in shape
-    shape = shape.replace("ROOT", json.dumps(position(game, 0))).replace("GAME", game)
-    room = max(size - len(shape), 10)
-    if fields:  # a million distinct fields
-        keys = ",".join(f'"k{i}":{unit}' for i in range(room // (len(unit) + 12)))
-        return shape.replace("{K}", "{" + keys + "}").replace(",K}", "," + keys + "}").encode()
-    n = room // (len(unit) + 1)
-    return shape.replace("F", ",".join([unit] * n)).encode()
+    """The file `where` names, `unit` repeated to about `size` bytes."""
+    shape = HOSTILE_FILES[where][1].replace("@GAME@", game)
+    room = max(size - len(shape.replace("@ROOT@", json.dumps(position(game, 0)))), 10)
+    if "@K@" in shape:  # hundreds of thousands of distinct fields
+        filler = ",".join(f'"k{i}":{unit}' for i in range(room // (len(unit) + 12)))
+    else:
+        filler = ",".join([unit] * (room // (len(unit) + 1)))
+    text = shape.replace("@K@", filler).replace("@F@", filler)
+    return text.replace("@ROOT@", json.dumps(position(game, 0)), 1).encode()
 
 
 @pytest.mark.parametrize("what", ["timeline", "study", "position"])
@@ -263,7 +266,7 @@ def test_a_big_hostile_file_is_refused_in_under_a_second_and_200_mb(where, unit,
             fh.write(text)
         del text
         load = {"timeline": Timeline.load, "study": Study.load,
-                "position": lambda p: explorer.from_json(open(p, "rb").read())}[what]
+                "position": lambda p: explorer.from_json(Path(p).read_bytes())}[what]
         gc.collect()
         if not _reset_peak():
             pytest.skip("no /proc/self/clear_refs: cannot measure peak memory here")
