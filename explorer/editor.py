@@ -13,7 +13,7 @@ valid one, with its problems listed in words (field first), until a later edit f
 """
 from __future__ import annotations
 
-from .core.errors import PositionError, clip
+from .core.errors import PositionError, brief, clip
 from .core.registry import game_part
 from .core.setup import setup
 from .core.state import State
@@ -45,8 +45,11 @@ class Editor:
         """Make one edit (see the game's edit module for pieces and places). A malformed or impossible
         edit raises ValueError (nothing changes); a position that does not validate is kept, with problems."""
         if not isinstance(op, dict) or op.get("op") not in OPS:
-            raise ValueError(f"an edit is {{'op': one of {', '.join(OPS)}, ...}}, got {clip(repr(op), 80)}")
-        changed = self.rules.apply(self.position, op)  # a new dict: edit modules never mutate their input
+            raise ValueError(f"an edit is {{'op': one of {', '.join(OPS)}, ...}}, got {brief(op, 80)}")
+        try:
+            changed = self.rules.apply(self.position, op)  # a new dict: edit modules never mutate their input
+        except RecursionError:
+            raise ValueError("an edit's values are nested too deeply") from None
         if not isinstance(changed, dict):
             raise TypeError(f"{self.game} edit returned {type(changed).__name__}, not a position dict")
         self.edits += 1

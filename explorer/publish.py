@@ -131,15 +131,25 @@ def _script_json(data) -> str:
     return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def _script_hash(code: str) -> str:
+    """The CSP source that allows exactly this inline script: 'sha256-<base64 of its UTF-8 bytes>'."""
+    import base64
+    import hashlib
+    return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
 def page_html(study, seat=None) -> str:
+    """The page: its CSP runs only the page's own module (by hash), so no injected script or handler runs;
+    the data block is JSON, never executed."""
     from html import escape
     root = widgets_root()
     css = (root / "explorer.css").read_text(encoding="utf-8") + (root / "page.css").read_text(encoding="utf-8")
     data = page_data(study, seat)
     code = front_end("marks.js", "page.js").replace("</script", "<\\/script")
+    code = code.replace("\r\n", "\n").replace("\r", "\n")  # as the HTML parser reads it, so the hash matches
     return ("<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
             "<meta name=viewport content='width=device-width, initial-scale=1'>"
-            "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; script-src 'unsafe-inline'; "
+            f"<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; script-src {_script_hash(code)}; "
             "style-src 'unsafe-inline'; img-src data:\">"
             f"<title>{escape(study.title)}</title><style>{css}</style></head>\n<body>"
             "<main id=rx-study class=rx-page><noscript>This study page needs JavaScript.</noscript></main>\n"
@@ -162,6 +172,25 @@ def to_html(study, path, seat=None) -> Path:
     return path
 
 
+_ENTITY = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_ESCAPE = set("\\`*_[]()!#|~@")  # links, images, emphasis, code, headings, tables, e-mail autolinks
+
+
+def markdown_text(text: str) -> str:
+    """User text as Markdown that shows it as written and can load nothing: no image, link, autolink or
+    HTML. & < > become entities; markup characters, the ':' of '://' and the '.' of 'www.' are escaped."""
+    out = []
+    for i, c in enumerate(text):
+        if c in _ENTITY:
+            out.append(_ENTITY[c])
+        elif (c in _ESCAPE or (c == ":" and text.startswith("//", i + 1))
+              or (c == "." and text[i - 3:i].lower() == "www")):
+            out.append("\\" + c)
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 def to_notebook(study, path) -> Path:
     """A notebook: the study as JSON text in the first cell (a string literal, never code), then per
     chapter a section with its intro, an explorer opened at its start, and a cell per exercise."""
@@ -171,10 +200,8 @@ def to_notebook(study, path) -> Path:
     if path.suffix != ".ipynb":
         raise ValueError(f"a notebook path ends in .ipynb, not {path.name!r}")
 
-    def md(text: str) -> str:
-        return text.replace("<", "&lt;").replace(">", "&gt;")
-
     _warn(study)
+    md = markdown_text
     text = json.dumps(study.to_json(), separators=(",", ":"), sort_keys=True)
     n = len(study.chapters)
     cells = [new_markdown_cell(f"# {md(study.title)}\n\n{md(study.intro)}\n\n"
@@ -208,4 +235,4 @@ def to_notebook(study, path) -> Path:
     return path
 
 
-__all__ = ["page_data", "page_html", "pack", "to_html", "to_notebook"]
+__all__ = ["markdown_text", "page_data", "page_html", "pack", "to_html", "to_notebook"]

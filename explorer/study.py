@@ -26,12 +26,13 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 from typing_extensions import TypedDict
 
 from .core.errors import IllegalAction, PositionError, clip
+from .core.limits import bounded_list, few_fields
 from .core.state import State
 from .timeline import Node, Timeline
 
@@ -355,12 +356,8 @@ class Study:
         """A study from `to_json()` output (a dict or JSON text); anything wrong raises PositionError
         naming the field (e.g. 'chapters.1.exercises.0.answers.0: ...'). Nothing in it is executed."""
         if isinstance(data, (str, bytes, bytearray)):
-            try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise PositionError(f"study is not valid JSON: {clip(str(exc), 200)}") from None
-            except RecursionError:
-                raise PositionError("study: JSON nested too deeply") from None
+            from .core.registry import parse_json_text
+            data = parse_json_text(data, "study")
         if not isinstance(data, dict):
             raise PositionError(f"study: expected a study object, got {type(data).__name__}")
         if data.get("format") != FORMAT:
@@ -403,12 +400,12 @@ class Study:
 
     @classmethod
     def load(cls, path) -> Study:
-        try:
-            text = Path(path).read_bytes()
-        except (OSError, ValueError, TypeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            raise PositionError(f"cannot read the study file {clip(repr(str(path)), 60)}: {clip(reason, 80)}") from None
-        return cls.from_json(text)
+        """Read a saved study (PositionError if it cannot be read or does not validate): a regular file of
+        at most MAX_FILE_BYTES (explorer.core.limits)."""
+        from .core.limits import read_file
+        study = cls.from_json(read_file(path, "study"))
+        study.path = Path(path)  # Save (the writer's desk) writes back to it
+        return study
 
     # -- reading and publishing
     def explorer(self, chapter: int = 0, at=None, **kwargs):
@@ -437,16 +434,16 @@ class Study:
 
 # -- validation of saved studies
 
-class _Exercise(TypedDict):
+class _Exercise(TypedDict):  # texts are checked against LIMITS when the exercise is made again
     __pydantic_config__ = ConfigDict(extra="forbid", strict=True)
     node: StrictInt
     kind: Literal["move", "question"]
     prompt: StrictStr
-    answers: list[StrictStr]
-    choices: NotRequired[list[StrictStr]]
+    answers: bounded_list(StrictStr, 1_000)
+    choices: NotRequired[bounded_list(StrictStr, 8)]
     hint: NotRequired[StrictStr]
     explanation: NotRequired[StrictStr]
-    replies: NotRequired[dict[StrictStr, StrictStr]]  # a wrong move -> the writer's reply to it
+    replies: NotRequired[Annotated[dict[StrictStr, StrictStr], Field(max_length=50)]]  # wrong move -> reply
 
 
 class _Chapter(BaseModel):
@@ -454,7 +451,7 @@ class _Chapter(BaseModel):
     title: StrictStr = Field(max_length=LIMITS["title"])
     intro: StrictStr = Field("", max_length=LIMITS["intro"])
     timeline: dict[str, Any]
-    exercises: list[_Exercise] = Field(default_factory=list, max_length=500)
+    exercises: bounded_list(Annotated[_Exercise, few_fields("an exercise", _Exercise.__annotations__)], 500) = []
     viewer: StrictInt | None = None
 
 
@@ -464,10 +461,16 @@ class _Study(BaseModel):
     version: StrictInt
     title: StrictStr = Field(max_length=LIMITS["title"])
     intro: StrictStr = Field("", max_length=LIMITS["intro"])
-    chapters: list[_Chapter] = Field(max_length=200)
+    chapters: bounded_list(Annotated[_Chapter, few_fields("a chapter", _Chapter.model_fields)], 200)
 
 
 def _validate(data: dict) -> _Study:
+    fields = _Study.model_fields
+    extra = len(data.keys() - fields.keys())
+    if extra:  # before pydantic, which would record every one of a million unknown fields
+        first = clip(str(next(k for k in data if k not in fields)), 40)
+        more = f"; and {extra - 1:,} more unknown fields" if extra > 1 else ""
+        raise PositionError(f"{first}: unknown field{more}")
     try:
         return _Study.model_validate(data)
     except ValidationError as exc:
@@ -479,6 +482,8 @@ def _validate(data: dict) -> _Study:
             msgs.append(f"{where}: unknown field")
         elif err["type"] == "missing":
             msgs.append(f"{where}: required field is missing")
+        elif err["type"] == "too_many_fields":
+            msgs.append(f"{where}: {err['msg']}")
         else:
             got = err.get("input")
             shown = clip(repr(got), 60) if isinstance(got, (str, int, float, bool, type(None))) else type(got).__name__

@@ -18,15 +18,16 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NotRequired
+from typing import Annotated, Any, NotRequired
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 from typing_extensions import TypedDict  # pydantic needs this one before Python 3.12
 
 from . import compare
-from .annotations import Marks
+from .annotations import MAX_MARKS, Marks
 from .annotations import marks as _marks
 from .core.errors import PositionError
+from .core.limits import MAX_ACTION, MAX_COMMENT, MAX_NODES, bounded_list, few_fields, read_file
 from .core.state import State
 
 FORMAT = "explorer-timeline"
@@ -206,7 +207,10 @@ class Timeline:
         """Set `node`'s comment. Written in a seat's view (`viewer`), it may not name what that seat
         cannot see (a card id in another hand, say): ValueError, nothing changes."""
         if not isinstance(text, str):
-            raise TypeError(f"a comment is text, got {text!r}")
+            raise TypeError(f"a comment is text, got {_brief(text)}")
+        from .core.limits import MAX_COMMENT
+        if len(text) > MAX_COMMENT:  # as the comment box and a saved file take it
+            raise ValueError(f"a comment is at most {MAX_COMMENT:,} characters, got {len(text):,}")
         node = self._node(node)
         if viewer is not None:
             from .annotations import hidden_ids, mentions
@@ -370,12 +374,8 @@ class Timeline:
         except ValueError as exc:  # DataError: the file the caller named does not validate
             raise PositionError(f"components: {exc}") from None
         if isinstance(data, (str, bytes, bytearray)):
-            try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise PositionError(f"timeline is not valid JSON: {exc}") from None
-            except RecursionError:
-                raise PositionError("timeline: JSON nested too deeply (a timeline is flat)") from None
+            from .core.registry import parse_json_text
+            data = parse_json_text(data, "timeline")
         head = _check(_Head, data)
         if head.format != FORMAT:
             raise PositionError(f"format: expected {FORMAT!r}, got {_brief(head.format)}")
@@ -390,6 +390,8 @@ class Timeline:
         index: dict[int, int] = {}  # id -> place in the list, for messages
         for i, spec in enumerate(top.nodes):
             where, key, up, action = f"nodes.{i}", spec["id"], spec["parent"], spec["action"]
+            _check_length(where, "action", action, MAX_ACTION, "the explorer's move box")
+            _check_length(where, "comment", spec.get("comment"), MAX_COMMENT, "the explorer's comment box")
             if key in index:
                 raise PositionError(f"{where}.id: id {key} is already used by nodes.{index[key]}")
             if up is None:
@@ -429,13 +431,9 @@ class Timeline:
 
     @classmethod
     def load(cls, path, loader: Callable[[dict], State] | None = None, components=None) -> Timeline:
-        """Read a saved timeline (PositionError if it cannot be read or does not validate)."""
-        try:
-            text = Path(path).read_bytes()
-        except (OSError, ValueError, TypeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            raise PositionError(f"cannot read the timeline file {_quote(str(path))}: {_clip(reason, 80)}") from None
-        return cls.from_json(text, loader=loader, components=components)
+        """Read a saved timeline (PositionError if it cannot be read or does not validate): a regular file
+        of at most MAX_FILE_BYTES (explorer.core.limits)."""
+        return cls.from_json(read_file(path, "timeline"), loader=loader, components=components)
 
 
 # -- validation of saved timelines
@@ -446,15 +444,18 @@ class _Head(BaseModel):
     version: StrictInt
 
 
+_Mark = bounded_list(StrictStr, 8)  # places and a colour: explorer.annotations checks them
+
+
 class _Node(TypedDict):  # a TypedDict validates several times faster than a model
     __pydantic_config__ = ConfigDict(extra="forbid", strict=True)
     id: StrictInt
     parent: StrictInt | None
-    action: StrictStr | None
-    comment: NotRequired[StrictStr]
-    sampled: NotRequired[list[StrictInt]]  # [seat, seed]: played on a re-sampled copy
-    arrows: NotRequired[list[list[StrictStr]]]  # [from, to, colour]: explorer.annotations
-    highlights: NotRequired[list[list[StrictStr]]]  # [place, colour]
+    action: StrictStr | None  # at most MAX_ACTION characters, and comment MAX_COMMENT: checked in from_json
+    comment: NotRequired[StrictStr]  # (pydantic's max_length refuses lone surrogates, which a comment may hold)
+    sampled: NotRequired[bounded_list(StrictInt, 8)]  # [seat, seed]: played on a re-sampled copy
+    arrows: NotRequired[bounded_list(_Mark, MAX_MARKS)]  # [from, to, colour]: explorer.annotations
+    highlights: NotRequired[bounded_list(_Mark, MAX_MARKS)]  # [place, colour]
     glyph: NotRequired[StrictStr]
 
 
@@ -462,7 +463,7 @@ class _Top(_Head):
     model_config = ConfigDict(extra="forbid", strict=True)
     root: dict[str, Any]
     current: StrictInt
-    nodes: list[_Node]
+    nodes: bounded_list(Annotated[_Node, few_fields("a node object", _Node.__annotations__)], MAX_NODES)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -476,6 +477,8 @@ def _quote(text: str) -> str:
 def _brief(value, limit: int = 60) -> str:
     if isinstance(value, str):
         value = value[:limit]  # huge strings are not encoded whole
+    elif isinstance(value, (list, dict)) and len(value) > limit:  # nor huge lists
+        return f"{'a list' if isinstance(value, list) else 'an object'} of {len(value):,} items"
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
@@ -487,6 +490,12 @@ def _check(model, raw):
     """Validate with pydantic; errors name the dotted path, e.g. 'nodes.3.parent'."""
     if not isinstance(raw, dict):
         raise PositionError(f"timeline: expected a timeline object, got {_brief(raw)}")
+    fields = _Top.model_fields
+    extra = len(raw.keys() - fields.keys()) if model is _Top else 0
+    if extra:  # before pydantic, which would record every one of a million unknown fields
+        first = _clip(str(next(k for k in raw if k not in fields)), 40)
+        raise PositionError(f"{first}: unknown field (expected {', '.join(fields)})"
+                            + (f"; and {extra - 1:,} more unknown fields" if extra > 1 else ""))
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
@@ -499,6 +508,8 @@ def _check(model, raw):
             msgs.append(f"{where}: unknown field (expected {', '.join(fields)})")
         elif err["type"] == "missing":
             msgs.append(f"{where}: required field is missing")
+        elif err["type"] == "too_many_fields":
+            msgs.append(f"{where}: {err['msg']}")
         elif err["type"] == "dict_type" and len(err["loc"]) == 2:  # nodes.N
             msgs.append(f"{where}: expected a node object with {', '.join(_Node.__annotations__)}, "
                         f"got {_brief(err['input'])}")
@@ -507,6 +518,12 @@ def _check(model, raw):
     if len(errors) > 3:
         msgs.append(f"and {len(errors) - 3} more errors")
     raise PositionError("; ".join(msgs))
+
+
+def _check_length(where: str, field: str, text: str | None, limit: int, box: str) -> None:
+    if text is not None and len(text) > limit:
+        raise PositionError(f"{where}.{field}: expected at most {limit:,} characters (what {box} takes), "
+                            f"got {len(text):,}")
 
 
 def _load_root(raw: dict, loader) -> State:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 import explorer
 from explorer import DataError, IllegalAction, NotationError, PositionError
+from explorer.study import Study
 from explorer.timeline import Timeline
 from tests.hostile_helpers import opened
 
@@ -186,3 +188,92 @@ def test_mutated_saved_timelines_raise_only_position_errors(game, data):
         else:
             tl.current.state.check_invariants()
     _no_hostile_file(files)
+
+
+# ---- issue 21: a big hostile file is refused fast and in bounded memory -----------------------------------------
+
+def _status_mb(field: str) -> float:
+    with open("/proc/self/status") as fh:
+        return int(next(line for line in fh if line.startswith(field)).split()[1]) / 1024
+
+
+def _reset_peak() -> bool:
+    """Reset this process's peak resident memory (Linux), so VmHWM measures from here."""
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+        return True
+    except OSError:
+        return False
+
+
+UNITS = ["{}", "[]", "0", "null", '"x"', '{"a":0}', "[[]]", '{"id":1,"parent":0}', "[0,[0]]"]
+# where the filler goes: (what loads it, the text around it: @F@ a list's items, @K@ an object's fields)
+HOSTILE_FILES = {
+    "timeline nodes": ("timeline", '{"format":"explorer-timeline","version":2,"root":@ROOT@,"current":0,'
+                                   '"nodes":[@F@]}'),
+    "timeline fields": ("timeline", '{"format":"explorer-timeline","version":2,"root":@ROOT@,"current":0,'
+                                    '"nodes":[{@K@}]}'),
+    "timeline top": ("timeline", '{"format":"explorer-timeline","version":2,@K@}'),
+    "timeline root": ("timeline", '{"format":"explorer-timeline","version":2,"root":{"game":"lotus","hands":[@F@]},'
+                                  '"current":0,"nodes":[{"id":0,"parent":null,"action":null}]}'),
+    "study chapters": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[@F@]}'),
+    "study exercises": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[{"title":"c",'
+                                 '"timeline":{},"exercises":[{"node":0,"kind":"move","prompt":"p","answers":[@F@]}]}]}'),
+    "study fields": ("study", '{"format":"explorer-study","version":1,"title":"t","chapters":[{@K@}]}'),
+    "position list": ("position", '{"game":"@GAME@","version":1,"players":3,"hands":[@F@]}'),
+    "position fields": ("position", '{"game":"@GAME@","version":1,"players":3,@K@}'),
+}
+
+
+def _hostile_text(where: str, unit: str, size: int, game: str) -> bytes:
+    """The file `where` names, `unit` repeated to about `size` bytes."""
+    shape = HOSTILE_FILES[where][1].replace("@GAME@", game)
+    room = max(size - len(shape.replace("@ROOT@", json.dumps(position(game, 0)))), 10)
+    if "@K@" in shape:  # hundreds of thousands of distinct fields
+        filler = ",".join(f'"k{i}":{unit}' for i in range(room // (len(unit) + 12)))
+    else:
+        filler = ",".join([unit] * (room // (len(unit) + 1)))
+    text = shape.replace("@K@", filler).replace("@F@", filler)
+    return text.replace("@ROOT@", json.dumps(position(game, 0)), 1).encode()
+
+
+@pytest.mark.parametrize("what", ["timeline", "study", "position"])
+def test_a_ten_megabyte_file_is_refused_unparsed(what, tmp_path):
+    path = tmp_path / "big.json"
+    path.write_bytes(b"[" + b"{}," * 3_333_333 + b"{}]")
+    load = {"timeline": Timeline.load, "study": Study.load,
+            "position": lambda p: explorer.from_json(p.read_bytes())}[what]
+    with pytest.raises(PositionError, match="at most 5,000,000"):
+        load(path)
+
+
+@settings(max_examples=14, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(where=st.sampled_from(sorted(HOSTILE_FILES)), unit=st.sampled_from(UNITS),
+       size=st.sampled_from([4_990_000, 10_000_000]), game=st.sampled_from(GAMES))
+def test_a_big_hostile_file_is_refused_in_under_a_second_and_200_mb(where, unit, size, game):
+    """Issue 21: 1.3 MB of `{}` nodes took 1.16 GB and 5.3 s; 10 MB killed the process. Measured in this process:
+    CPU time, and the peak resident memory (reset before the load) over the memory in use before it."""
+    import gc
+    import tempfile
+    import time
+    text = _hostile_text(where, unit, size, game)
+    what = HOSTILE_FILES[where][0]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/hostile.json"
+        with open(path, "wb") as fh:
+            fh.write(text)
+        del text
+        load = {"timeline": Timeline.load, "study": Study.load,
+                "position": lambda p: explorer.from_json(Path(p).read_bytes())}[what]
+        gc.collect()
+        if not _reset_peak():
+            pytest.skip("no /proc/self/clear_refs: cannot measure peak memory here")
+        before, start = _status_mb("VmRSS"), time.process_time()
+        with pytest.raises(PositionError) as err:
+            load(path)
+        cpu, peak = time.process_time() - start, _status_mb("VmHWM") - before
+    assert len(str(err.value)) < 3000
+    assert cpu < 1.0, f"{where} {unit}: {cpu:.2f} s"
+    assert peak < 200, f"{where} {unit}: {peak:.0f} MB"

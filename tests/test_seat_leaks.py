@@ -219,7 +219,7 @@ def test_a_reader_cannot_reach_past_an_unsolved_exercise(game):
     ch = study.chapter("One", tl)
     ex_node = tl.mainline()[3]
     answer = ex_node.children[0]
-    tl.comment(answer, "the answer's secret comment")
+    tl.comment(answer, "the answer's zqxplanted comment")
     ch.exercise(ex_node, answers=[answer.action])
     beyond = [n.id for n in tl.mainline()[4:]]
     w = study.explorer(0)
@@ -230,10 +230,10 @@ def test_a_reader_cannot_reach_past_an_unsolved_exercise(game):
         send(w, "mark", id=target)
         assert w.error
         send(w, "compare")
-        assert "secret" not in json.dumps(w.diff)
+        assert "zqxplanted" not in json.dumps(w.diff)
         send(w, "comment", id=target, text="x")
         assert w.error
-    assert "secret" not in everything_synced(w)
+    assert "zqxplanted" not in everything_synced(w)
     w.answer(show=True)
     send(w, "goto", id=beyond[0])
     assert w.error == "" and w.node.id == beyond[0]

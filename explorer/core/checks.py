@@ -8,6 +8,7 @@ import functools
 import threading
 
 from .errors import DataError, PositionError, clip
+from .limits import check_values
 
 _LOCAL = threading.local()  # set while a round trip runs, so the reloaded state's check does not recurse
 
@@ -56,6 +57,7 @@ def guard_loader(game: str):
             if isinstance(data, (str, bytes, bytearray)):
                 from .registry import parse_json_text
                 data = parse_json_text(data, f"{game} position")
+                check_values(data, f"{game} position")  # bounds the errors pydantic can collect
             outer = getattr(_LOCAL, "busy", False)
             _LOCAL.busy = True  # the loader runs the game's laws; the round trip would only load it twice
             try:

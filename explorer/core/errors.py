@@ -6,7 +6,7 @@ class IllegalAction(ValueError):
 
     def __init__(self, rule: str, message: str):
         self.rule = rule
-        self.explanation = message
+        self.explanation = message = clip(message, 1000)  # it may quote the action, whatever its length
         super().__init__(f"[{rule}] {message}")
 
 

@@ -173,14 +173,23 @@ def load(name: str, players: int | None = None, seed: int = 0, data=None, **opti
 
 def parse_json_text(text, what: str = "position"):
     """JSON text -> a Python value, every failure a PositionError (bad syntax, nesting too deep,
-    numbers too long to convert, bytes that are not UTF-8)."""
+    numbers too long to convert, bytes that are not UTF-8, more than MAX_FILE_BYTES of it)."""
+    import gc
     import json
+
+    from .limits import check_text_size
+    check_text_size(text, what)
+    collecting = gc.isenabled()
+    gc.disable()  # parsing makes no cycles; collections while it builds a million lists only cost time
     try:
         return json.loads(text)
     except RecursionError:
         raise PositionError(f"{what}: JSON nested too deeply") from None
     except (ValueError, TypeError) as exc:  # JSONDecodeError, integers over 4,300 digits, bad UTF-8
         raise PositionError(f"{what} is not valid JSON: {clip(exc, 120)}") from None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def from_json(data, components=None):
@@ -193,6 +202,8 @@ def from_json(data, components=None):
         data = parse_json_text(data)
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise PositionError("a position must be a JSON object with a 'game' field naming the game")
+    from .limits import check_values
+    check_values(data, f"{clip(data['game'], 40)} position")  # here, not in every load: search loads a lot
     try:
         s = spec(data["game"])
     except ValueError as exc:

@@ -16,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from .errors import PositionError, clip
+from .data import position_data
+from .errors import PositionError, brief, clip
+from .limits import check_values
 from .registry import canonical_name, spec
 from .state import State
 
@@ -51,7 +53,12 @@ def setup(game: str, partial: dict | None = None, *, players: int | None = None,
     if partial is None:
         partial = {}
     if not isinstance(partial, dict):
-        raise PositionError(f"setup: expected a dict in the {g.name} position format, got {clip(repr(partial), 60)}")
+        raise PositionError(f"setup: expected a dict in the {g.name} position format, got {brief(partial)}")
+    check_values(partial, "setup")
+    try:  # a component file as the loaders take it: packaged, or one the user named (load(game, data=path))
+        position_data(partial.get("data"), "data")
+    except PositionError as exc:
+        raise PositionError(f"setup: {exc}") from None
     mod = _module(g.name, "setup")
     if mod is None:
         raise PositionError(f"setup: {g.name} has no set-up builder yet")
@@ -60,6 +67,8 @@ def setup(game: str, partial: dict | None = None, *, players: int | None = None,
         state.check_invariants()
     except PositionError:
         raise
+    except RecursionError:
+        raise PositionError("setup: nested too deeply") from None
     except AssertionError as exc:
         raise PositionError(f"setup: the position breaks a rule of the game: {clip(str(exc), 300)}") from None
     except (ValueError, TypeError, KeyError, IndexError) as exc:
