@@ -157,8 +157,10 @@ def click(old: Marks, op) -> tuple[dict, bool]:
     removes it (names and colours compared as `marks` reads them: "n" removes "N"), on the same glyph clears it.
 
     >>> m = Marks(arrows=(("N", "centre", "green"),), highlights=(("NE", "red"),))
-    >>> click(m, {"op": "highlight", "place": " ne ", "colour": "Red"})[0], click(m, {"op": "arrow", "from": "n", "to": "Centre"})[0]
-    ({'highlights': []}, {'arrows': []})
+    >>> click(m, {"op": "highlight", "place": " ne ", "colour": "Red"})[0]
+    {'highlights': []}
+    >>> click(m, {"op": "arrow", "from": "n", "to": "Centre"})[0]
+    {'arrows': []}
     >>> click(m, {"op": "highlight", "place": "NE", "colour": "blue"})[0]   # another colour recolours it
     {'highlights': [('NE', 'blue')]}"""
     if not isinstance(op, dict) or op.get("op") not in ANNOTATE_OPS:

@@ -31,13 +31,13 @@ function boxExit(r, dx, dy) {
   return Math.min(tx, ty);
 }
 
-const ARROW = { gap: 3, min: 24, head: 15, halfHead: 8, width: 6 };  // px: the gap from a box, shortest arrow, head
+const ARROW = { gap: 3, min: 24, short: 20, head: 14, halfHead: 8, width: 6 };  // px: gap from a box, lengths, head
 
 // An arrow from box `p` to box `q` (centres x, y and client rects r): from the edge of p's box to just outside q's,
 // along the line between centres. Boxes too close for ARROW.min between them (touching, overlapping, nested) get
-// a short arrow across the gap if it stays in the outer 30% of both (two Lotus flowers side by side), else a hop
-// of ARROW.min or more beside both boxes, parallel to that line (two adjacent hexes, two cards): never over a
-// centre, where a number is.
+// a short arrow (ARROW.short) across the gap if it stays in the outer half of both (two Lotus flowers or two hexes
+// side by side), else a hop of ARROW.min or more beside both boxes, parallel to that line (two cards in a hand,
+// two cells of a track): never over a centre, where a number is.
 function arrowEnds(p, q, W = Infinity, H = Infinity) {
   let dx = q.x - p.x, dy = q.y - p.y;
   const len = Math.hypot(dx, dy);
@@ -47,8 +47,8 @@ function arrowEnds(p, q, W = Infinity, H = Infinity) {
     x2: p.x + dx * t1 + nx * o, y2: p.y + dy * t1 + ny * o, dx, dy });
   const t0 = ea + ARROW.gap, t1 = len - eb - ARROW.gap;
   if (t1 - t0 >= ARROW.min) return at(t0, t1);
-  const mid = (t0 + t1) / 2, half = ARROW.min / 2;
-  if (mid - half >= 0.7 * ea && mid + half <= len - 0.7 * eb) return at(mid - half, mid + half);
+  const mid = (t0 + t1) / 2, half = ARROW.short / 2;
+  if (mid - half >= 0.5 * ea && mid + half <= len - 0.5 * eb) return at(mid - half, mid + half);
   let nx = -dy, ny = dx;
   if (ny > 1e-9 || (Math.abs(ny) <= 1e-9 && nx > 0)) { nx = -nx; ny = -ny; }  // above them (or to the left)
   const ext = (r) => Math.abs(nx) * r.width / 2 + Math.abs(ny) * r.height / 2;
