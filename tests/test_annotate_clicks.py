@@ -128,6 +128,10 @@ def test_a_click_picks_the_place_under_the_pointer(page, game):
     assert same >= 0.75 * len(els), (same, len(els))
     if game == "lotus":
         assert parts >= 3  # cards on flowers were tried
+        petal = next(e for e in els if e["whole"])
+        page.mouse.move(*centre(petal["box"]))  # the pointer outlines what a click would pick
+        assert page.evaluate("() => [...document.querySelectorAll('.rx-mark-hover')].map((e) => e.dataset.mark)") \
+            == [petal["whole"]]
         hand = next(e for e in els if e["up"] and e["up"][0].endswith(" hand"))
         assert pick(page, *centre(hand["box"])) == hand["name"]  # a card alone is itself
         label = page.evaluate("() => { const r = document.querySelector('.rx-garden-place').getBoundingClientRect();"

@@ -163,6 +163,20 @@ function makeAnnotator(board, send) {
     status.textContent = first ? ` from ${first}: click another place for an arrow, or it again to highlight it`
       : " click a place on the board";
   }
+  let hovered = null;  // what a click here would pick, outlined (.rx-mark-hover), so the rule shows before a click
+  const hover = (el) => {
+    if (hovered === el) return;
+    hovered?.classList.remove("rx-mark-hover");
+    hovered = el;
+    el?.classList.add("rx-mark-hover");
+  };
+  board.addEventListener("pointermove", (e) => {
+    if (!on) return;
+    const place = e.target instanceof Element && e.target.closest(".rx-mark-hit") ? null : pickPlace(board, e);
+    hover(place ? markEl(board, place) : null);
+  });
+  board.addEventListener("pointerleave", () => hover(null));
+  board.addEventListener("mousedown", (e) => { if (on && (e.shiftKey || e.altKey)) e.preventDefault(); }, true);  // no text selection
   board.addEventListener("click", (e) => {
     if (!on) return;
     e.stopPropagation();
@@ -190,6 +204,7 @@ function makeAnnotator(board, send) {
     bar.hidden = !on;
     board.classList.toggle("rx-annotating", on);
     first = null;
+    hover(null);
     mark();
     return on;
   }
