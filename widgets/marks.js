@@ -52,7 +52,8 @@ function arrowEnds(p, q, W = Infinity, H = Infinity) {
   let nx = -dy, ny = dx;
   if (ny > 1e-9 || (Math.abs(ny) <= 1e-9 && nx > 0)) { nx = -nx; ny = -ny; }  // above them (or to the left)
   const ext = (r) => Math.abs(nx) * r.width / 2 + Math.abs(ny) * r.height / 2;
-  const L = Math.max(len, ARROW.min), s0 = (len - L) / 2, o = Math.max(ext(p.r), ext(q.r)) + ARROW.gap + ARROW.halfHead;
+  const L = Math.max(len, ARROW.min), s0 = (len - L) / 2;
+  const o = Math.max(ext(p.r), ext(q.r)) + ARROW.gap + ARROW.halfHead;  // clear of both boxes, head and all
   const hop = at(s0, s0 + L, o, nx, ny), m = ARROW.halfHead;
   const inside = (a) => Math.min(a.x1, a.x2) >= m && Math.min(a.y1, a.y2) >= m && Math.max(a.x1, a.x2) <= W - m
     && Math.max(a.y1, a.y2) <= H - m;
@@ -128,7 +129,8 @@ function drawGlyph(el, glyph, glyphs) {
 // (Alt- or Shift-click), not its whole.
 function pickPlace(board, e, inner = e.altKey || e.shiftKey) {
   const root = board.getRootNode();
-  const under = e.clientX || e.clientY ? ((root.elementsFromPoint ? root : document).elementsFromPoint(e.clientX, e.clientY) || []) : [];
+  const at = root.elementsFromPoint ? root : document;  // a shadow root or the document
+  const under = e.clientX || e.clientY ? at.elementsFromPoint(e.clientX, e.clientY) || [] : [];  // none from a key
   let best = null;
   for (const x of [e.target, ...under]) {
     const m = x instanceof Element && board.contains(x) ? x.closest("[data-mark], [data-mark-label]") : null;
@@ -176,7 +178,9 @@ function makeAnnotator(board, send) {
     hover(place ? markEl(board, place) : null);
   });
   board.addEventListener("pointerleave", () => hover(null));
-  board.addEventListener("mousedown", (e) => { if (on && (e.shiftKey || e.altKey)) e.preventDefault(); }, true);  // no text selection
+  board.addEventListener("mousedown", (e) => {  // Shift-click selects no text
+    if (on && (e.shiftKey || e.altKey)) e.preventDefault();
+  }, true);
   board.addEventListener("click", (e) => {
     if (!on) return;
     e.stopPropagation();
