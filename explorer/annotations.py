@@ -144,11 +144,25 @@ def marks(state, arrows=(), highlights=(), glyph: str = "", viewer=None, *,
 ANNOTATE_OPS = ("arrow", "highlight", "glyph", "clear")
 
 
+def _key(name):
+    """A place or colour as `marks` matches it (ignoring case and spaces at the ends), so a click names the mark it
+    removes however it spells it."""
+    return name.strip().lower() if isinstance(name, str) else name
+
+
 def click(old: Marks, op) -> tuple[dict, bool]:
     """One click of the annotate tool on a position marked `old`: the parts it replaces (keyword arguments of
     `Timeline.annotate`), and whether the places they name must be checked in the viewer's eyes (arrows and
     highlights; a glyph or a clear names none). A click on the same arrow or highlight in the same colour
-    removes it, on the same glyph clears it."""
+    removes it (names and colours compared as `marks` reads them: "n" removes "N"), on the same glyph clears it.
+
+    >>> m = Marks(arrows=(("N", "centre", "green"),), highlights=(("NE", "red"),))
+    >>> click(m, {"op": "highlight", "place": " ne ", "colour": "Red"})[0]
+    {'highlights': []}
+    >>> click(m, {"op": "arrow", "from": "n", "to": "Centre"})[0]
+    {'arrows': []}
+    >>> click(m, {"op": "highlight", "place": "NE", "colour": "blue"})[0]   # another colour recolours it
+    {'highlights': [('NE', 'blue')]}"""
     if not isinstance(op, dict) or op.get("op") not in ANNOTATE_OPS:
         raise ValueError(f"an annotation is {{'op': one of {', '.join(ANNOTATE_OPS)}, ...}}, got {clip(repr(op), 80)}")
     colour = op.get("colour", "green")
@@ -159,16 +173,16 @@ def click(old: Marks, op) -> tuple[dict, bool]:
         g = op.get("glyph")
         return {"glyph": "" if g == old.glyph else g}, False
     if kind == "arrow":
-        key, items, new = (op.get("from"), op.get("to")), old.arrows, (op.get("from"), op.get("to"), colour)
-        same = [x for x in items if (x[0], x[1]) == key]
-        kept = [x for x in items if (x[0], x[1]) != key]
+        key, items, new = (_key(op.get("from")), _key(op.get("to"))), old.arrows, (op.get("from"), op.get("to"), colour)
+        same = [x for x in items if (_key(x[0]), _key(x[1])) == key]
+        kept = [x for x in items if (_key(x[0]), _key(x[1])) != key]
         part = "arrows"
     else:
-        key, items, new = op.get("place"), old.highlights, (op.get("place"), colour)
-        same = [x for x in items if x[0] == key]
-        kept = [x for x in items if x[0] != key]
+        key, items, new = _key(op.get("place")), old.highlights, (op.get("place"), colour)
+        same = [x for x in items if _key(x[0]) == key]
+        kept = [x for x in items if _key(x[0]) != key]
         part = "highlights"
-    if not same or same[0][-1] != colour:
+    if not same or _key(same[0][-1]) != _key(colour):
         kept.append(new)
     return {part: kept}, True
 

@@ -6,7 +6,8 @@
 
 The page holds the explorer's own front-end files (common.js, every board, marks.js) and its CSS;
 `rxDraw(view)` draws the board for `view` into #board, `rxUpdate(view)` patches the board drawn there in
-place with the board's own `update` (true if it could). Used by tests of the boards' marks.
+place with the board's own `update` (true if it could); `makeAnnotator` and `drawMarks` (widgets/marks.js) are
+globals. Used by tests of the boards' marks and of the annotate tool (tests/test_annotate_clicks.py).
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ window.rxDraw = (view, seat = null) => {
 };
 window.rxUpdate = (view, seat = null) => BOARDS[view.game].update(
   document.querySelector("#board > *"), view, null, { send: () => {}, seat, meta: {} });
+window.makeAnnotator = makeAnnotator;  // widgets/marks.js, for tests of the annotate tool
+window.drawMarks = drawMarks;
 window.rxReady = true;
 """
 

@@ -300,8 +300,9 @@ def test_the_board_editor_by_clicking(boards, game):
 
 
 _CLICKABLE = """root => {  // places whose centre, on screen, is that place (not a token or a label on top of it)
-  const out = [];
+  const out = [];  // and not a part of a whole (a card on a Lotus flower: a click there picks the flower)
   for (const el of root.querySelectorAll(".rx-board [data-mark]")) {
+    if (el.parentElement.closest("[data-mark-whole]")) continue;
     const r = el.getBoundingClientRect();
     if (r.width < 6 || r.height < 6 || r.top < 0 || r.bottom > innerHeight) continue;
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);

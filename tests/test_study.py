@@ -243,6 +243,9 @@ def test_the_annotate_tool_toggles_marks_and_survives_junk():
     assert ex.lesson["marks"] == {"highlights": [["NE", "blue"]]}
     send({"op": "clear"})
     assert ex.lesson["marks"] == {}
+    send({"op": "highlight", "place": "NE", "colour": "blue"})  # a click names a mark as marks() reads names
+    send({"op": "highlight", "place": " ne", "colour": "Blue"})
+    assert ex.lesson["marks"] == {}
 
 
 # -- publishing

@@ -5,7 +5,9 @@ const WILD = "#f3efe2";
 // The board editor's marks (explorer/games/lotus/edit.py): data-piece on a card, guardian or token row,
 // data-place on the garden, a flower, a hand, the display and each seat's deck, pile, supply and tokens.
 // Annotation places (explorer/games/lotus/places.py): data-mark on the garden, each flower, each face-up card,
-// the display, the wildflower deck, the Winter Lotus and each seat's hand, deck, pile, tokens and supply.
+// the display, the wildflower deck, the Winter Lotus and each seat's hand, deck, pile, tokens and supply. A flower
+// is a whole (data-mark-whole: a click on a card on it marks the flower, widgets/marks.js); the Garden heading
+// picks the garden (data-mark-label), which its flowers cover.
 const seatKey = (view, i) => cap(view.seats?.[i]?.color || String(i));
 
 function cardSvg(view, card) {
@@ -29,7 +31,7 @@ function cardSvg(view, card) {
 
 function drawFlower(view, f, x, y, scale) {
   const g = s("g", { class: "rx-flower", transform: `translate(${x},${y})`, "data-petals": f.petals,
-    "data-placed": f.placed, "data-place": `flower:${f.name}`, "data-mark": f.name });
+    "data-placed": f.placed, "data-place": `flower:${f.name}`, "data-mark": f.name, "data-mark-whole": "" });
   g.append(s("title", { text: `${f.name}: ${f.placed}/${f.petals} petals` }));
   g.append(s("rect", { class: "rx-flower-area", x: 0, y: 0, width: 150, height: gardenLayout(view).cellH,
     fill: "transparent" }));  // the whole cell takes a click (the editor's place)
@@ -235,7 +237,7 @@ registerBoard("lotus", {
   draw(view, ctx) {
     const wrap = h("div", { class: "rx-garden" },
       h("div", { class: "rx-status" }), h("div", { class: "rx-result-box" }),
-      h("div", { class: "rx-label rx-garden-place", "data-place": "garden", title: "the garden: a card put here "
+      h("div", { class: "rx-label rx-garden-place", "data-place": "garden", "data-mark-label": "garden", title: "the garden: a card put here "
         + "goes onto the flower of its type", text: "Garden" }), h("div", { class: "rx-garden-box" }),
       h("div", { class: "rx-supply" }), h("div", { class: "rx-seats" }));
     this.update(wrap, view, null, ctx);

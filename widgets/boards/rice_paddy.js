@@ -65,6 +65,8 @@ function rpField(view, i, box) {
   const who = seatName(view, i);
   const g = s("g", { class: "rp-field", "data-seat": i, "data-mark": `${who} field`,
     transform: `translate(${rpOrigin(box, i).join(",")})` });
+  g.append(s("rect", { class: "rp-field-area", x: box.x0, y: box.y0, width: box.w, height: box.h,
+    fill: "transparent" }));  // annotate: a click between the hexes picks the field
   const banner = s("g", { class: "rp-farm", "data-place": rpPlace(view, i, "seat:@"), "data-mark": `${who} farm` });
   banner.append(s("rect", { class: "rp-banner", x: box.x0, y: box.y0 - 26, width: box.w - 8, height: 20, rx: 3,
     fill: seatColor(view, i), stroke: OUTLINE, "stroke-width": 0.8 }));
@@ -110,7 +112,7 @@ function rpField(view, i, box) {
       s("line", { class: "rp-edge", "data-edge": name, x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1],
         stroke: "transparent", "stroke-width": 4, "stroke-linecap": "round", style: RP_EASE }),
       s("line", { class: "rp-edge-hit", x1: e[0][0], y1: e[0][1], x2: e[1][0], y2: e[1][1], stroke: "transparent",
-        "stroke-width": 10 }),
+        "stroke-width": 10, "data-mark-label": `${who} ${name}` }),  // annotate: a click on the side picks it
       rpSideMark(pos[name[0]], pos[name[1]], e, `${who} ${name}`)));
   }
   // the board's outer sides are printed walls
