@@ -184,6 +184,8 @@ class Explorer(anywidget.AnyWidget):
         self._bot_count = 0
         self._analysis_plot = None
         self._edits = EditSession()  # the board editor while editing, and the timelines edits left behind
+        self._marks_undo: list[tuple] = []  # (node id, its marks before a click), newest last
+        self._marks_redo: list[tuple] = []
         self._lesson = Lesson(chapter, tl)  # a study chapter's exercises and the reader's progress
         self._desk = Desk(chapter) if self._lesson.author else None  # the writer's tools (explorer.writer)
         self._seats(tl)
@@ -395,6 +397,8 @@ class Explorer(anywidget.AnyWidget):
             raise ValueError("this chapter is in no study, and it already has moves or notes: Cancel, then add the "
                              "edited position as a chapter of a study (study.chapter(title, state))")
         tl = self._edits.finish(self._tl)
+        self._marks_undo.clear()  # their node ids are the old timeline's
+        self._marks_redo.clear()
         if chapter is not None:
             self._lesson = Lesson(chapter.edited(tl), tl)
             self._desk.chapter = self._lesson.chapter
@@ -437,6 +441,10 @@ class Explorer(anywidget.AnyWidget):
             **{k: (lambda k=k: self._front_write(k, content)) for k in WRITER_INTENTS},
             "edit": self._start_edit, "edit_op": lambda: self._edits.apply(content.get("op")),
             "edit_done": self._finish_edit, "edit_cancel": self._edits.cancel,
+            "edit_undo": lambda: self._edits._open().undo(), "edit_redo": lambda: self._edits._open().redo(),
+            "edit_drop": lambda: self._edits._open().drop(content.get("index")),
+            "annotate_undo": lambda: self._marks_history(undo=True),
+            "annotate_redo": lambda: self._marks_history(undo=False),
             "preview": lambda: self._front_preview(content.get("text")),
             "bot": lambda: self._front_bot(content.get("bot"), play=True),
             "analyse": lambda: self._front_bot(content.get("bot"), play=False),
@@ -492,6 +500,8 @@ class Explorer(anywidget.AnyWidget):
         self._lesson = Lesson(chapter, self._tl)
         self._desk.chapter = chapter
         self._mark = None
+        self._marks_undo.clear()  # their node ids are the old timeline's
+        self._marks_redo.clear()
         self._seats(self._tl)
         if self._tl.root.state.game_name != game:
             self.rules = _rule_notes(self._tl.root.state.game_name)
@@ -509,7 +519,27 @@ class Explorer(anywidget.AnyWidget):
             raise PermissionError("this lesson is read-only: its marks are the author's")
         node = self._tl.current
         parts, checked = _annotate_click(node.marks, op)
+        old = node.marks
         self._tl.annotate(node, viewer=self.viewer if checked else None, **parts)
+        if node.marks != old:  # Undo takes it back (the annotate bar's Undo / Redo)
+            self._marks_undo.append((node.id, old))
+            self._marks_redo.clear()
+
+    def _marks_history(self, undo: bool) -> None:
+        """Undo (or redo) the last change of marks made by clicking, going to its position."""
+        if self.lock_seat and self.viewer is not None and self._lesson.chapter is not None:
+            raise PermissionError("this lesson is read-only: its marks are the author's")
+        take, give = (self._marks_undo, self._marks_redo) if undo else (self._marks_redo, self._marks_undo)
+        while take:
+            node_id, marks = take.pop()
+            node = self._tl.nodes.get(node_id)
+            if node is None:  # deleted since
+                continue
+            give.append((node_id, node.marks))
+            node.marks = marks
+            self._tl.goto(node)
+            return
+        raise ValueError(f"nothing to {'undo' if undo else 'redo'} in the marks")
 
     def _front_answer(self, content) -> None:
         move = self._lesson.answer(self._tl.current, content)

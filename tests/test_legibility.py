@@ -272,6 +272,11 @@ def test_the_board_editor_by_clicking(boards, game):
 
     click_put(bad)
     expect(root.locator(".rx-edit-problems li").first).to_be_visible()
+    expect(root.locator(".rx-edit-drop")).to_have_count(1)  # issue 25.2: the bad edit is listed, and taken back
+    root.locator(".rx-edit-drop").click()
+    expect(root.locator(".rx-edit-problems li")).to_have_count(0)
+    root.locator(".rx-edit-undo").click()  # and back again, then Cancel as before
+    expect(root.locator(".rx-edit-problems li").first).to_be_visible()
     root.locator(".rx-edit-cancel").click()
     expect(root.locator(".rx-edit")).to_be_hidden()
     assert root.locator(".rx-ply").inner_text() == nodes_before  # cancel left everything as it was

@@ -232,3 +232,57 @@ def test_only_a_chapters_writer_gets_the_writers_tools():
     plain = Explorer(explorer.load("lotus", players=3, seed=7))
     send(plain, "study_save")
     assert "chapter's own explorer" in plain.error
+
+
+def test_an_invalid_edit_is_no_trap():
+    """Issue 25.2: a red 3-petal card put on the Lily is listed (the board shows the last valid position) and
+    can be taken back alone; the message names the Lily, not a JSON path; Undo and Redo step through edits, and
+    through marks made by clicking."""
+    w = Explorer(explorer.load("lotus", players=3, seed=7))
+    send(w, "edit")
+    send(w, "edit_op", op={"op": "put", "piece": "B6s", "to": "flower:Lily"})
+    send(w, "edit_op", op={"op": "put", "piece": "R3s", "to": "flower:Lily"})
+    state = w.edit_state
+    assert state["problems"] == ["the Lily: R3s1 is not a 6-petal card"], state["problems"]
+    assert len(state["pending"]) == 1 and "3-petal" in state["pending"][0] and "Lily" in state["pending"][0]
+    send(w, "edit_done")
+    assert "not valid yet" in w.error and w.editing
+    send(w, "edit_drop", index=0)
+    assert w.error == "" and w.edit_state["problems"] == [] and w.edit_state["pending"] == []
+    assert lily(w._edits.editor.state) == ["B6s1"]  # the valid edit before it stays
+    send(w, "edit_undo")
+    assert w.edit_state["problems"] and w.edit_state["can_redo"]
+    send(w, "edit_undo")
+    send(w, "edit_undo")
+    assert lily(w._edits.editor.state) == [] and not w.edit_state["can_undo"]
+    send(w, "edit_redo")
+    assert lily(w._edits.editor.state) == ["B6s1"]
+    send(w, "edit_done")
+    assert w.error == "" and lily(w.state) == ["B6s1"]
+    send(w, "annotate", op={"op": "highlight", "place": "Lily"})
+    send(w, "annotate", op={"op": "glyph", "glyph": "!"})
+    send(w, "annotate_undo")
+    assert w.node.marks.glyph == "" and w.node.marks.highlights
+    send(w, "annotate_undo")
+    assert not w.node.marks
+    send(w, "annotate_redo")
+    assert w.node.marks.highlights and not w.node.marks.glyph
+    send(w, "annotate_redo")
+    send(w, "annotate_redo")
+    assert "nothing to redo" in w.error
+
+
+def test_editor_messages_name_places_not_json_paths():
+    import re
+
+    from explorer.editor import Editor
+    bad = {"lotus": [{"op": "put", "piece": "R3s", "to": "flower:Lily"}],
+           "lotus_chaos": [{"op": "put", "piece": c, "to": "area:Red"} for c in "123456"],
+           "round_house": [{"op": "put", "piece": "leader:red", "to": "room:o3"}] * 2}
+    for game, ops in bad.items():
+        ed = Editor(explorer.load(game, seed=1, **({"players": 3} if game == "lotus" else {})))
+        for op in ops:
+            ed.apply(op)
+        assert ed.problems, game
+        for said in ed.problems:
+            assert not re.search(r"\b[a-z_]+(\.\d+|\[\d+\])", said), (game, said)

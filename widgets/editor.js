@@ -11,17 +11,25 @@ function makeEditor(board, send) {
   const turn = h("select", { class: "rx-edit-turn", title: "whose turn it is",
     onchange: () => send({ type: "edit_op", op: { op: "turn", seat: Number(turn.value) } }) });
   const status = h("span", { class: "rx-edit-status" });
+  const undo = h("button", { class: "rx-btn rx-edit-undo", text: "Undo", title: "take back the last edit",
+    onclick: () => send({ type: "edit_undo" }) });
+  const redo = h("button", { class: "rx-btn rx-edit-redo", text: "Redo", title: "make the edit taken back again",
+    onclick: () => send({ type: "edit_redo" }) });
+  // edits since the position was last valid: the board shows the last valid position, so each is listed here
+  // and can be taken back alone (the others stay)
+  const pending = h("ul", { class: "rx-edit-pending", "aria-label": "edits not valid yet" });
   const remove = h("button", { class: "rx-btn rx-edit-remove", text: "Remove", title: "take the picked piece off",
     onclick: () => { if (picked?.from) send({ type: "edit_op", op: { op: "remove", piece: picked.piece, from: picked.from } }); pick(null); } });
   const bar = h("div", { class: "rx-edit", hidden: true },
     h("div", { class: "rx-edit-head" },
       h("span", { class: "rx-panel-title", text: "Edit the position" }), status,
       h("label", {}, " to act: ", turn), remove,
+      undo, redo,
       h("button", { class: "rx-btn rx-edit-done", text: "Done", title: "start a new line from this position",
         onclick: () => send({ type: "edit_done" }) }),
       h("button", { class: "rx-btn rx-edit-cancel", text: "Cancel", title: "leave the position as it was",
         onclick: () => send({ type: "edit_cancel" }) })),
-    palette, problems);
+    palette, problems, pending);
 
   function mark() {  // show what is picked, on the board and in the palette
     for (const e of board.querySelectorAll(".rx-picked")) e.classList.remove("rx-picked");
@@ -59,6 +67,13 @@ function makeEditor(board, send) {
       class: "rx-btn rx-edit-piece", "data-piece": p.piece, text: p.label, title: p.group || "",
       onclick: () => pick({ piece: p.piece, from: null, label: p.label }) })));
     patch(problems, edit.problems, () => edit.problems.map((t) => h("li", { text: t })));
+    patch(pending, edit.pending, () => (edit.pending || []).length ? [
+      h("li", { class: "rx-edit-pending-head", text: "not on the board until the position is valid:" }),
+      ...edit.pending.map((t, i) => h("li", { class: "rx-edit-pending-item" }, t, " ",
+        h("button", { class: "rx-btn rx-edit-drop", "data-index": i, text: "×", title: `take back: ${t}`,
+          "aria-label": `take back: ${t}`, onclick: () => send({ type: "edit_drop", index: i }) })))] : []);
+    undo.disabled = !edit.can_undo;
+    redo.disabled = !edit.can_redo;
     const names = edit.seat_names || [];
     patch(turn, [names, edit.to_move], () => names.map((n, i) => h("option", { value: i, text: n, selected: i === edit.to_move })));
     mark();

@@ -156,6 +156,10 @@ function makeAnnotator(board, send) {
     h("span", { class: "rx-panel-title", text: "Annotate" }), status, colours, glyphs,
     h("button", { class: "rx-btn rx-annotate-clear", text: "Clear", title: "remove every mark on this position",
       onclick: () => send({ type: "annotate", op: { op: "clear" } }) }),
+    h("button", { class: "rx-btn rx-annotate-undo", text: "Undo", title: "take back the last change of marks",
+      onclick: () => send({ type: "annotate_undo" }) }),
+    h("button", { class: "rx-btn rx-annotate-redo", text: "Redo", title: "make the change taken back again",
+      onclick: () => send({ type: "annotate_redo" }) }),
     h("div", { class: "rx-annotate-hint", text: "A click marks the whole thing under the pointer (a Lotus flower, "
       + "not the card on it); Alt- or Shift-click marks the part itself. The same click again, or a click on a "
       + "drawn arrow or outline, removes it." }));

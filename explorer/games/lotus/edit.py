@@ -433,3 +433,22 @@ def apply(position: dict, op: dict) -> dict:
 
 
 __all__ = ["apply", "palette", "places"]
+
+
+_SEAT_FIELDS = {"hands": "hand", "decks": "deck", "piles": "scoring pile", "tokens": "scoring tokens",
+                "powers": "special powers"}
+_FIELDS = {"display": "the wildflower display", "wild_deck": "the wildflower deck", "out": "the cards out of the game",
+           "guardians": "the guardians", "turn": "whose turn it is", "winter": "the Winter Lotus"}
+
+
+def where(path: list[str], state) -> str | None:
+    """A position field said as a player says the place (explorer.editor's messages): 'flowers.6.0' (the
+    6-petal flower's first card) -> 'the Lily', 'hands.1' -> "Blue Dragonfly's hand"; None for what has no
+    place name."""
+    head = path[0]
+    if head == "flowers" and len(path) > 1 and path[1].isdigit():  # keyed by petal count
+        cfg = state.cfg
+        return f"the {cfg.flower_names[cfg.petals.index(int(path[1]))]}"
+    if head in _SEAT_FIELDS and len(path) > 1 and path[1].isdigit():
+        return f"{state.view(None)['seats'][int(path[1])]['name']}'s {_SEAT_FIELDS[head]}"
+    return _FIELDS.get(head)
