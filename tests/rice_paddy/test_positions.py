@@ -160,6 +160,19 @@ def _picked_seat_queued(js):
     return js
 
 
+def _deal(js, into):
+    """The top card of the second spirit deck into the list `into` (a hand or the first deck)."""
+    into.append(js["spirit_decks"][1].pop(0))
+    return js
+
+
+def _hand_to_seat0(js):
+    """Seat 1's spirit hand into seat 0's."""
+    js["seats"][0]["hand"] += js["seats"][1]["hand"]
+    js["seats"][1]["hand"] = []
+    return js
+
+
 BREAK_LATER = {
     # rock_left 0: 'rock b' was legal and took rock_left to -1 (the position then did not reload)
     "rocks step, seat to act with rock_left 0": (
@@ -176,7 +189,17 @@ BREAK_LATER = {
     # all 40 spirit cards in one played pile at the play step: not over, and no legal move
     "a whole spirit deck in one played pile": (
         lambda: _reach("play"), _whole_deck_played, r"field seats\.0\.played"),
+    # found by the fuzzer (tests/test_hostile_fuzz.py): a draft hand before the draft was overwritten by the deal
+    # (spirit cards not conserved); a seat with no card in hand at the play step left the next seat no move
+    "a draft hand before the draft": (
+        lambda: game(2, setup=False), lambda js: _deal(js, js["seats"][0]["draft"]), r"field seats\.0\.draft"),
+    "a seat with no spirit card left to play": (
+        lambda: _reach("play", pred=lambda s: s.round == 2 and len(s.queue) == 2), _hand_to_seat0,
+        r"field seats\.1\.hand"),
+    "a card of the second spirit deck in the first": (
+        lambda: game(2, setup=False), lambda js: _deal(js, js["spirit_decks"][0]), r"field spirit_decks\.0"),
 }
+
 
 
 @pytest.mark.parametrize("case", BREAK_LATER)

@@ -465,6 +465,24 @@ def _check_turn(s, fail) -> None:
         if len(p.played) != played:
             fail(f"seats.{i}.played", f"one spirit card is played a round: expected {played} by round {rnd}'s "
                  f"{step} step, got {len(p.played)}")
+    # rice_paddy.setup.decks: the two spirit decks hold cards 1-20 and 21-40
+    for d, (lo, hi) in enumerate(((1, 20), (21, 40))):
+        if any(not lo <= c <= hi for c in s.decks[d]):
+            fail(f"spirit_decks.{d}", f"the {'first' if d == 0 else 'second'} deck holds cards {lo}-{hi} only")
+    # rice_paddy.draft.first, rice_paddy.draft.second: each draft deals four cards a seat, each seat keeps one a
+    # stage and the last goes back on the deck, so a draft hand exists in the draft step only; the three cards kept
+    # are played one a round until the next draft, so the hand holds at least one for each play step still to come
+    plays = 0 if rnd == 7 or step in ("setup", "draft") else (3 if rnd <= 3 else 6) - rnd + before
+    for i, p in enumerate(s.players):
+        if step == "draft" and len(p.draft) != cfg.comp.draft_hand - s.dstage:
+            fail(f"seats.{i}.draft", f"at draft stage {s.dstage} each draft hand holds "
+                 f"{cfg.comp.draft_hand - s.dstage} cards, got {len(p.draft)}")
+        if step != "draft" and p.draft:
+            fail(f"seats.{i}.draft", "a draft hand exists only in the draft step (its last card goes back on the "
+                 "deck)")
+        if len(p.hand) < plays:
+            fail(f"seats.{i}.hand", f"a spirit card is played each round until the next draft: expected at least "
+                 f"{plays} in hand at round {rnd}'s {step} step, got {len(p.hand)}")
     seats = [q[0] if isinstance(q, tuple) else q for q in s.queue]
     if step != "spirits" and len(set(seats)) != len(seats):
         fail("queue", "a seat is queued twice")
