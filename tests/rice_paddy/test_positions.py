@@ -173,6 +173,13 @@ def _hand_to_seat0(js):
     return js
 
 
+
+def _hand_card_to_deck(js):
+    """One of seat 0's kept spirit cards back to the bottom of its deck."""
+    c = js["seats"][0]["hand"].pop()
+    js["spirit_decks"][0 if c <= 20 else 1].append(c)
+    return js
+
 BREAK_LATER = {
     # rock_left 0: 'rock b' was legal and took rock_left to -1 (the position then did not reload)
     "rocks step, seat to act with rock_left 0": (
@@ -196,6 +203,9 @@ BREAK_LATER = {
     "a seat with no spirit card left to play": (
         lambda: _reach("play", pred=lambda s: s.round == 2 and len(s.queue) == 2), _hand_to_seat0,
         r"field seats\.1\.hand"),
+    # and: in the draft's last stage a hand missing a kept card reached the play step short of one (no reload)
+    "a hand short of the draft's kept cards": (
+        lambda: _reach("draft", pred=lambda s: s.dstage == 2), _hand_card_to_deck, r"field seats\.0\.hand"),
     "a card of the second spirit deck in the first": (
         lambda: game(2, setup=False), lambda js: _deal(js, js["spirit_decks"][0]), r"field spirit_decks\.0"),
 }

@@ -472,7 +472,8 @@ def _check_turn(s, fail) -> None:
     # rice_paddy.draft.first, rice_paddy.draft.second: each draft deals four cards a seat, each seat keeps one a
     # stage and the last goes back on the deck, so a draft hand exists in the draft step only; the three cards kept
     # are played one a round until the next draft, so the hand holds at least one for each play step still to come
-    plays = 0 if rnd == 7 or step in ("setup", "draft") else (3 if rnd <= 3 else 6) - rnd + before
+    # (in the draft step: the stages still to come add one card each)
+    plays = 0 if rnd == 7 or step == "setup" else s.dstage if step == "draft" else (3 if rnd <= 3 else 6) - rnd + before
     for i, p in enumerate(s.players):
         if step == "draft" and len(p.draft) != cfg.comp.draft_hand - s.dstage:
             fail(f"seats.{i}.draft", f"at draft stage {s.dstage} each draft hand holds "
@@ -482,7 +483,8 @@ def _check_turn(s, fail) -> None:
                  "deck)")
         if len(p.hand) < plays:
             fail(f"seats.{i}.hand", f"a spirit card is played each round until the next draft: expected at least "
-                 f"{plays} in hand at round {rnd}'s {step} step, got {len(p.hand)}")
+                 f"{plays} in hand at round {rnd}'s {step} step"
+                 f"{f' (stage {s.dstage})' if step == 'draft' else ''}, got {len(p.hand)}")
     seats = [q[0] if isinstance(q, tuple) else q for q in s.queue]
     if step != "spirits" and len(set(seats)) != len(seats):
         fail("queue", "a seat is queued twice")
