@@ -1,10 +1,14 @@
 """The explorer's edit mode without a browser: the shell (explorer/editor.py) over every game's edit module."""
 from __future__ import annotations
 
+import functools
 import importlib
 import json
+import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import explorer
 from explorer.editor import Editor
@@ -135,3 +139,50 @@ def test_edits_never_change_the_position_they_start_from():
     w.edit_apply(ok[0])
     w.edit_cancel()
     assert tl.current.state.to_json_text() == saved and w.state is tl.current.state
+
+
+@functools.cache
+def _edit_bases(game):
+    """Real positions of `game` to edit: its first decision and a few later ones."""
+    out = []
+    for seed, moves in ((1, 0), (2, 9), (3, 40)):
+        s = explorer.load(game, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(moves):
+            if s.is_terminal:
+                break
+            s = s.apply(rnd.choice(s.legal_actions()))
+        out.append(s)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=25, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_edits_leave_problems_or_a_position_that_plays_on(game, data):
+    """Issue 21: what the editor accepts (no problems) is over, or every legal move applies and keeps the
+    invariants; the rest is a refused edit (ValueError, nothing changes) or a problem naming what is wrong."""
+    start = data.draw(st.sampled_from(_edit_bases(game)))
+    mod = rules(game)
+    ed = Editor(start)
+    pieces, places = [p["piece"] for p in mod.palette(start)], mod.places(start)
+    for _ in range(data.draw(st.integers(1, 3))):
+        kind = data.draw(st.sampled_from(["put", "put", "remove", "move", "turn"]))
+        op = {"op": "turn", "seat": data.draw(st.integers(0, 5))} if kind == "turn" else \
+            {"op": "remove", "piece": data.draw(st.sampled_from(pieces)), "from": data.draw(st.sampled_from(places))} \
+            if kind == "remove" else {"op": "put", "piece": data.draw(st.sampled_from(pieces)),
+                                      "to": data.draw(st.sampled_from(places))}
+        if kind == "move":
+            op["from"] = data.draw(st.sampled_from(places))
+        try:
+            ed.apply(op)
+        except ValueError:  # PositionError included: an edit naming nothing, or impossible
+            continue
+    s = ed.state
+    assert all(isinstance(p, str) and len(p) <= 400 for p in ed.problems)
+    s.check_invariants()
+    if not s.is_terminal:
+        assert s.legal_actions()
+        for a in s.legal_actions():
+            s.apply(a).check_invariants()

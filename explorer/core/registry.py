@@ -194,8 +194,10 @@ def parse_json_text(text, what: str = "position"):
 
 def from_json(data, components=None):
     """Rebuild a state from `State.to_json()` output (a dict or JSON text) or a hand-written position.
-    Bad input raises PositionError naming the field. `components`: a component file (or a list) the
-    position may name besides the packaged ones (files given to `load(data=...)` are allowed too)."""
+    Bad input raises PositionError naming the field, and so does a position that cannot be played on (over,
+    or every legal move applies and keeps the invariants: explorer.core.playable). `components`: a component
+    file (or a list) the position may name besides the packaged ones (files given to `load(data=...)` are
+    allowed too)."""
     from .data import allow_all
     allow_all(components)
     if isinstance(data, (str, bytes, bytearray)):
@@ -208,4 +210,7 @@ def from_json(data, components=None):
         s = spec(data["game"])
     except ValueError as exc:
         raise PositionError(str(exc)) from None  # "unknown game ...; the games are: ..."
-    return s.from_json(data)
+    state = s.from_json(data)
+    from .playable import check_playable
+    check_playable(state)
+    return state

@@ -19,6 +19,7 @@ from types import ModuleType
 from .data import position_data
 from .errors import PositionError, brief, clip
 from .limits import check_values
+from .playable import check_playable
 from .registry import canonical_name, spec
 from .state import State
 
@@ -48,7 +49,8 @@ def setup(game: str, partial: dict | None = None, *, players: int | None = None,
     """A position of `game` from `partial`, a dict in the game's position format (docs/positions/<game>.md)
     giving only what the picture shows; the rest is completed consistently and deterministically from
     `seed`. Returns the State, or with ``explain=True`` ``(state, filled)`` where `filled` lists in words
-    what was filled in. A contradiction raises PositionError naming the field and what was expected."""
+    what was filled in. A contradiction raises PositionError naming the field and what was expected, and so
+    does a position that cannot be played on (explorer.core.playable)."""
     g = spec(game)
     if partial is None:
         partial = {}
@@ -65,6 +67,7 @@ def setup(game: str, partial: dict | None = None, *, players: int | None = None,
     try:
         state, filled = mod.complete(dict(partial), players, seed, dict(options))
         state.check_invariants()
+        check_playable(state, f"setup: the {g.name} position")
     except PositionError:
         raise
     except RecursionError:

@@ -1,6 +1,7 @@
 """Notation, explanations, redaction, JSON positions (saved and hand-written) and load() options."""
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -326,3 +327,26 @@ def test_load_valid_option_sets():
     assert j(s)["options"]["solo_powers"] == "elder+path+growth" and j(s)["powers"] == [["elder", "path", "growth"]]
     assert explorer.load("lotus").cfg.players == 3
     assert_illegal(s, "+t", "lotus.solo.no-rewards")
+
+
+def _solo(choose: bool):
+    """A solo game's start: choosing the powers, or (`choose` False) the first turn after choosing them."""
+    s = explorer.load("lotus", players=1, seed=1)
+    while not choose and s.to_json()["turn"]["phase"] == "choose_powers":
+        s = s.apply(s.legal_actions()[0])
+    return json.loads(s.to_json_text())
+
+
+@pytest.mark.parametrize("choose, turn, field", [
+    # negative Winter Lotus actions: the first exchange's end of turn left a position that did not reload
+    (False, {"winter_actions": -5}, "turn.winter_actions"),
+    (False, {"winter_actions": 1}, "turn.winter_actions"),  # two actions left: none taken yet this turn
+    # no actions left while choosing the powers: the deal then starts a turn with 0 actions (does not reload)
+    (True, {"actions_left": 0}, "turn.actions_left"),
+    (True, {"winter_actions": 1}, "turn.winter_actions"),
+])
+def test_solo_turn_counters_that_break_a_move_later_are_refused(choose, turn, field):
+    js = _solo(choose)
+    js["turn"].update(turn)
+    with pytest.raises(explorer.PositionError, match=re.escape(f"field {field}")):
+        explorer.from_json(js)

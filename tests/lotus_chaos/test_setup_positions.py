@@ -347,3 +347,24 @@ def test_any_cut_or_change_is_completed_or_refused_naming_a_field(seed, steps, p
         assert re.search(r"field|does not validate:\n  [\w.*]+:", msg) and len(msg) < 2100, msg
         return
     s.check_invariants()
+
+
+def test_revealed_cards_outside_the_draw_phase_are_refused():
+    """Issue 21: 49 cards 'revealed' during the set-up placements loaded, and the last legal placement then raised
+    IndexError (the draw phase found no deck to reveal from). Cards lie revealed only in the draw phase, two."""
+    s = explorer.load("lotus_chaos", seed=1)
+    for _ in range(5):
+        s = s.apply(s.legal_actions()[0])
+    js = s.to_json()
+    assert js["turn"]["phase"] == "setup" and js["revealed"] == []
+    js["revealed"], js["deck"] = js["deck"][:49], js["deck"][49:]
+    with pytest.raises(explorer.PositionError, match="field 'revealed'"):
+        explorer.from_json(js)
+    with pytest.raises(explorer.PositionError, match="field 'revealed'"):
+        setup(js)
+    while s.to_json()["turn"]["phase"] != "draw":
+        s = s.apply(s.legal_actions()[0])
+    js = s.to_json()
+    js["deck"].append(js["revealed"].pop())
+    with pytest.raises(explorer.PositionError, match="field 'revealed'.*two"):
+        explorer.from_json(js)

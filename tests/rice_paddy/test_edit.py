@@ -186,3 +186,20 @@ def test_every_place_the_board_marks_takes_a_piece(start):
         assert kind in board, f"the board marks no {kind} places"
     for p in palette(start):
         assert p["piece"] in board, f"the board never draws a {p['piece']}"
+
+
+def test_a_wall_on_the_starting_gate_at_set_up_is_a_problem_naming_the_field():
+    """Issue 21: a wall put on the starting gate's side in the set-up step used to report no problem, and then
+    every 'start ..' move failed ("walls not conserved"): the starting paddy holds one gate and two walls."""
+    s = explorer.load("rice_paddy", players=2, seed=1)
+    assert s.step == "setup"
+    ed = Editor(s)
+    ed.apply({"op": "put", "piece": "wall", "to": "edge:Red:ad"})
+    assert len(ed.problems) == 1 and "seats.0.field.gates" in ed.problems[0]
+    assert ed.state == s  # the last valid position stays
+    with pytest.raises(explorer.PositionError, match="seats.0.field.gates"):
+        ed.result()
+    ed.apply({"op": "put", "piece": "gate", "to": "edge:Red:ab"})  # the gate on another side: valid again
+    assert ed.problems == [] and ed.state.legal_actions()
+    for a in ed.state.legal_actions():
+        ed.state.apply(a).check_invariants()

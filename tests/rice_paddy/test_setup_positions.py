@@ -284,3 +284,16 @@ def test_the_committed_docs_are_generated_from_the_models():
     text = (positions_doc.DOCS / f"{GAME}.md").read_text(encoding="utf-8")
     assert text == positions_doc.render(GAME)
     assert "paddies" in text and "assumed" in text
+
+
+def test_a_seat_with_nothing_to_build_is_passed_over_as_in_play():
+    """Issue 21: with no queue given, the build step's first seat in turn order used to be put to act with nothing
+    to build (every wall it was offered took its bonus walls below zero); set-up passes it over, as play does.
+    A seat named to act with nothing left is refused, naming the field."""
+    base = {"players": 2, "round": 2, "step": "build", "order": [0, 1],
+            "seats": {"0": {"bonus_walls": 0}, "1": {"bonus_walls": 0, "livestock": 1, "allocation": {"l build": 1}}}}
+    s, said = setup(base, explain=True)
+    assert s.current_player == 1 and s.queue == (1,) and s.players[1].build_left == 1
+    assert any("Red has nothing left to build" in x for x in said)
+    refused({**base, "to_act": 0}, "seats.0.build_left")
+    refused({**base, "seats": {"0": {"bonus_walls": 0}, "1": {"bonus_walls": 0}}}, "queue")  # nobody builds

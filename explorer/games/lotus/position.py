@@ -398,6 +398,13 @@ def _check_turn(s, pos, fail):
         fail("turn.phase", "'choose_powers' is the solo set-up decision; use 'actions', 'draw' or 'reward'")
     if s.phase == ACT and s.left < 1:
         fail("turn.actions_left", "the actions phase needs 1 or 2 actions left")
+    if s.phase == CHOOSE and s.left != 2:  # lotus.solo.setup: the powers are chosen before the first turn
+        fail("turn.actions_left", "no action is taken while the solo powers are chosen: expected 2")
+    # lotus.solo.winter: each exchange, guardian move or pluck taken this turn adds one petal at its end
+    most = 0 if s.phase == CHOOSE else 2 if s.phase == OVER else 2 - s.left
+    if not 0 <= s.wmoves <= most:
+        fail("turn.winter_actions", f"expected 0..{most}: at most one per action taken this turn "
+             f"({s.left} of 2 left), got {brief(s.wmoves)}")
     if tn.final_turns_left is not None and not 0 <= tn.final_turns_left <= cfg.players:
         fail("turn.final_turns_left", f"expected null or 0..{cfg.players}")
     if not cfg.solo and (pos.winter or pos.completed):

@@ -281,6 +281,12 @@ def _from_json(cls, data):
         s.revealed = ()
         s.revealed = (s._draw(), s._draw())
     else:
+        # lotus_chaos.turn.reveal: two cards lie revealed in the draw phase only (kept or given before it ends)
+        if s.phase == 1 and len(revealed) != 2:
+            fail("revealed", f"the draw phase reveals two cards, got {len(revealed)}")
+        if s.phase != 1 and revealed:
+            fail("revealed", f"cards lie revealed only in the draw phase (two of them); the {tn.phase} phase has "
+                 f"none, got {len(revealed)}")
         s.revealed = revealed
     s.activated = tuple(cfg.by_name[a] if a in cfg.by_name else fail("turn.activated", f"unknown card {brief(a)}")
                         for a in tn.activated)

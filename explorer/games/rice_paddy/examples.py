@@ -63,10 +63,13 @@ def field(js: dict, seat: int, **kw) -> None:
 
 
 def set_played(js: dict, played: dict) -> None:
-    """Give seats exactly these played spirit cards (the cards they replace go back to their deck)."""
+    """Give seats exactly these played spirit cards (the cards they replace go back to their deck; a hand or draft
+    hand that gives one up takes the top card of that card's deck instead, so every hand keeps its size)."""
     want = {c for cs in played.values() for c in cs}
-    for x in js["seats"]:
+    lost = []  # (seat, "hand" or "draft", the deck the card given up came from)
+    for i, x in enumerate(js["seats"]):
         for k in ("hand", "played", "draft"):
+            lost += [(i, k, 0 if c <= 20 else 1) for c in x[k] if c in want and k != "played"]
             x[k] = [c for c in x[k] if c not in want]
     for d in js["spirit_decks"]:
         d[:] = [c for c in d if c not in want]
@@ -74,6 +77,10 @@ def set_played(js: dict, played: dict) -> None:
         for c in js["seats"][seat]["played"]:
             js["spirit_decks"][0 if c <= 20 else 1].append(c)
         js["seats"][seat]["played"] = list(cs)
+    for i, k, d in lost:
+        if js["spirit_decks"][d]:
+            x = js["seats"][i]
+            x[k] = sorted(x[k] + [js["spirit_decks"][d].pop(0)])
 
 
 def in_order(js: dict, *seats: int) -> None:

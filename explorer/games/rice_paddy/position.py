@@ -443,7 +443,78 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
         F = fields(cfg, p.edges)
         if any(p.fert >> r & 1 and not p.crop[r] for r in F.paddies):
             fail(f"seats.{i}.field.fertilised", "only a planted or grown paddy holds fertiliser")
+    _check_turn(s, fail)
     return s
+
+
+BEFORE_ORDER = ("setup", "draft", "rain", "play")  # round 1's steps before the first spirit cards are revealed
+
+
+def _check_turn(s, fail) -> None:
+    """The round track, the queue and the counters must describe a moment play can reach: the engine rests
+    only where the seat to act has something to decide, and its moves rely on these (issue 21)."""
+    cfg, step, rnd = s.cfg, s.step, s.round
+    before = rnd <= 6 and step in BEFORE_ORDER
+    # rice_paddy.spirit.order: the turn order exists from round 1's play step on (draining, flooding, the
+    # steps in turn order and giving water to the next player read it)
+    if not s.order and not (rnd == 1 and before):
+        fail("order", f"round {rnd}'s {step} step comes after the first spirit cards set the turn order: expected "
+             f"every seat, first player first")
+    # rice_paddy.spirit.play: one spirit card a round, in rounds 1-6
+    played = rnd - 1 if before else min(rnd, 6)
+    for i, p in enumerate(s.players):
+        if len(p.played) != played:
+            fail(f"seats.{i}.played", f"one spirit card is played a round: expected {played} by round {rnd}'s "
+                 f"{step} step, got {len(p.played)}")
+    # rice_paddy.setup.decks: the two spirit decks hold cards 1-20 and 21-40
+    for d, (lo, hi) in enumerate(((1, 20), (21, 40))):
+        if any(not lo <= c <= hi for c in s.decks[d]):
+            fail(f"spirit_decks.{d}", f"the {'first' if d == 0 else 'second'} deck holds cards {lo}-{hi} only")
+    # rice_paddy.draft.first, rice_paddy.draft.second: each draft deals four cards a seat, each seat keeps one a
+    # stage and the last goes back on the deck, so a draft hand exists in the draft step only; the three cards kept
+    # are played one a round until the next draft, so the hand holds at least one for each play step still to come
+    # (in the draft step: the stages still to come add one card each)
+    plays = 0 if rnd == 7 or step == "setup" else s.dstage if step == "draft" else (3 if rnd <= 3 else 6) - rnd + before
+    for i, p in enumerate(s.players):
+        if step == "draft" and len(p.draft) != cfg.comp.draft_hand - s.dstage:
+            fail(f"seats.{i}.draft", f"at draft stage {s.dstage} each draft hand holds "
+                 f"{cfg.comp.draft_hand - s.dstage} cards, got {len(p.draft)}")
+        if step != "draft" and p.draft:
+            fail(f"seats.{i}.draft", "a draft hand exists only in the draft step (its last card goes back on the "
+                 "deck)")
+        if len(p.hand) < plays:
+            fail(f"seats.{i}.hand", f"a spirit card is played each round until the next draft: expected at least "
+                 f"{plays} in hand at round {rnd}'s {step} step"
+                 f"{f' (stage {s.dstage})' if step == 'draft' else ''}, got {len(p.hand)}")
+    seats = [q[0] if isinstance(q, tuple) else q for q in s.queue]
+    if step != "spirits" and len(set(seats)) != len(seats):
+        fail("queue", "a seat is queued twice")
+    if step in ("draft", "play"):  # rice_paddy.draft.first, rice_paddy.spirit.play: picks face down, together
+        for i, p in enumerate(s.players):
+            if p.pick >= 0 and i in seats:
+                fail("queue", f"seat {i} has picked already in this {step} step: the queue holds the seats still "
+                     "to pick")
+            if p.pick < 0 and i not in seats:
+                fail("queue", f"seat {i} has not picked yet in this {step} step but is not queued to pick")
+    if step == "setup":  # rice_paddy.setup.start-paddy, rice_paddy.setup.gate-side: two walls and a gate
+        sides = (cfg.start_gate,) + cfg.start_walls
+        for i, p in enumerate(s.players):
+            on = [p.edges[k] for k in sides]
+            if on.count(GATE) != 1:
+                fail(f"seats.{i}.field.gates", f"in the set-up step the starting paddy has one gate on its sides "
+                     f"({', '.join(cfg.edge_name[k] for k in sides)}), got {on.count(GATE)}")
+            if on.count(WALL) != len(sides) - 1:
+                fail(f"seats.{i}.field.walls", f"in the set-up step the starting paddy's other sides "
+                     f"({', '.join(cfg.edge_name[k] for k in sides)} but the gate) hold its walls")
+    if s.queue and step in ("build", "rocks"):  # the engine passes over a seat with nothing left to do
+        i = s.queue[0]
+        p = s.players[i]
+        if step == "build" and p.build_left + p.bonus == 0:
+            fail(f"seats.{i}.build_left", f"seat {i} is to place walls and gates but has none left (build_left "
+                 "and bonus_walls are 0; rice_paddy.build.cost)")
+        if step == "rocks" and p.rock_left == 0:
+            fail(f"seats.{i}.rock_left", f"seat {i} is to remove rocks but has no removal left (rock_left is 0; "
+                 "rice_paddy.rocks.remove)")
 
 
 # ---- from_view: a full state consistent with one seat's view -------------------------------------

@@ -320,8 +320,14 @@ class _Setup:
                 [to_act] + [i for i in default if i != to_act]
         if queue is None:
             queue = default
-            if default and to_act is None:
-                head = default[0][0] if step == "spirits" else default[0]
+            while step in ("build", "rocks") and to_act is None and queue and not self.has_left(queue[0], step):
+                self.said.append(f"{self.name(queue[0])} has nothing left to "
+                                 f"{'build' if step == 'build' else 'remove'}: passed over, as in play")
+                queue = queue[1:]
+            if not queue and default:
+                fail("queue", f"no seat has anything left to do in the {step} step: it would be over")
+            if queue and to_act is None:
+                head = queue[0][0] if step == "spirits" else queue[0]
                 self.said.append(f"to act: {self.name(head)}" + (" (first in turn order)" if step in BY_ORDER else ""))
         elif to_act is not None and (not queue or (queue[0][0] if isinstance(queue[0], list) else queue[0]) != to_act):
             fail("to_act", "disagrees with the first seat of the queue")
@@ -336,6 +342,20 @@ class _Setup:
             o["pick"] = self.picks.get(i)
             for slot in ("hand", "played", "draft"):
                 o[slot] = self.slots[i, slot]
+
+    def has_left(self, i: int, step: str) -> bool:
+        """Whether seat i has a wall or gate to place (build step: paid ones, as its allocation pays, and bonus
+        ones) or a rock to remove (rocks step); the engine passes over a seat that has not."""
+        sp, o = self.seats.get(i, {}), self.out[i]
+        alloc = o["allocation"]
+        if step == "build":
+            left = sp.get("build_left", alloc.get("w build", 0) // 3 + alloc.get("l build", 0))
+            extra = o.get("bonus_walls", 0)
+        else:
+            left, extra = sp.get("rock_left", alloc.get("l rock", 0)), 0
+            if not self.fields[i]["rocks"]:
+                return False
+        return not isinstance(left, int) or not isinstance(extra, int) or left + extra > 0
 
     # ---- rain, achievements, supply -------------------------------------------------------------------
     def rain(self) -> dict:
