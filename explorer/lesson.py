@@ -118,7 +118,14 @@ class Lesson:
         if v.result != "right":
             return None
         self.solved.add(node.id)
-        return str(answer).strip() if ex.kind == "move" else None
+        if ex.kind != "move":
+            return None
+        played = str(node.state.parse_action(str(answer).strip()))
+        main = node.children[0].action if node.children else None
+        if main in ex.answers and played != main:  # another right answer: the lesson goes on along its line
+            self.feedback[node.id]["message"] += f" The lesson goes on with {main}, the other answer."
+            return main
+        return played
 
     def asks_move(self, node) -> bool:
         """A move played at `node` is an answer to judge (an unsolved find-the-move), not simply a move."""

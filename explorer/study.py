@@ -328,13 +328,15 @@ class Study:
         move (the lesson would go on with another move), or a find-the-move a chapter's seat never sees."""
         out = []
         for i, ch in enumerate(self.chapters):
+            if not ch.written() and not ch.intro:
+                out.append(f"chapter {i + 1} ({ch.title!r}) is empty: no move, comment, mark, exercise or intro")
             for ex in ch.exercises.values():
                 node = ch.timeline.nodes[ex.node]
                 where = f"chapter {i + 1} ({ch.title!r}), the exercise at node {ex.node}"
                 if ex.kind == "move" and node.children and node.children[0].action not in ex.answers:
                     out.append(f"{where}: the main line goes on with {node.children[0].action}, not an answer "
                                f"({', '.join(ex.answers)}); play the answer first or promote it")
-                actor = node.state.current_player
+                actor = node.state.current_player  # (each exercise's seat checked below)
                 if ex.kind == "move" and ch.viewer is not None and ch.viewer != actor:
                     out.append(f"{where}: it is seat {actor}'s move, but the chapter is read as "
                                f"{'a spectator' if ch.viewer == -1 else f'seat {ch.viewer}'}, who will not see it")

@@ -387,6 +387,9 @@ class Explorer(anywidget.AnyWidget):
         return self._edits.editor is not None
 
     def _start_edit(self) -> None:
+        if self._lesson.reader:  # Done would replace the lesson's line with the edited position
+            raise PermissionError("a lesson is read, not edited: open the chapter's own explorer "
+                                  "(Explorer(study.chapters[i])) to edit its positions")
         if self._edits.start(self.state, self.lock_seat, self.viewer):
             self.diff, self.analysis, self.preview = {}, {}, {}
 
@@ -834,7 +837,7 @@ class Explorer(anywidget.AnyWidget):
             "line_end": self._tip().ply if cut else last.ply,  # where the main line from here ends
             "earlier": bool(back) and back[0].parent is not tl.root,
             "at_start": node.parent is None, "at_end": not node.children or stopped, "to_move": to_move,
-            "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal,
+            "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal and editor is None,
             "hint": hint, "counter": turn_counter(state, self._seat_names), "nodes": len(tl),
             "bots": list(BOT_NAMES), "bot": self._bot_name,
             "comment": eyes.words(node.comment), "children": here, "editing": editor is not None,

@@ -286,3 +286,21 @@ def test_editor_messages_name_places_not_json_paths():
         assert ed.problems, game
         for said in ed.problems:
             assert not re.search(r"\b[a-z_]+(\.\d+|\[\d+\])", said), (game, said)
+
+
+def test_what_a_new_user_tripped_on():
+    """From the try-out: a reader's Edit -> Done replaced the lesson's line (now refused); a second accepted answer
+    left the reader on a side line (the lesson goes on along its own); an empty chapter is a problem."""
+    study = Study("S")
+    ch = study.chapter("c", explorer.load("lotus", players=3, seed=7))
+    main = ch.timeline.play("6s")
+    ch.timeline.play("d") if "d" in [str(a) for a in main.state.legal_actions()] else None
+    ch.exercise(0, answers=["6s", "7s"])
+    reader = study.explorer(0)
+    send(reader, "edit")
+    assert "read, not edited" in reader.error and not reader.editing
+    reader.answer("7s")
+    assert reader.node.id == main.id and "goes on with 6s" in reader.lesson["feedback"]["message"]
+    assert reader.meta["at_end"] is False or len(ch.timeline) == 2
+    study.chapter("empty", explorer.load("lotus", players=3, seed=8))
+    assert any("is empty" in p for p in study.problems())

@@ -179,7 +179,7 @@ function render({ model, el }) {
         onmouseenter: () => { if (BOARDS[boardGame]?.preview) send({ type: "preview", text: a.text }); },
         onmouseleave: () => { const b = BOARDS[boardGame]; if (b?.preview && boardEl) b.preview(boardEl, null, model.get("view") || {}, ctx); },
       }, h("code", { class: "rx-action-text", text: a.text }),
-      a.label && a.label !== a.text ? h("span", { class: "rx-action-label" }, ruled(a.label, model.get("rules"))) : null));
+      a.label && a.label !== a.text ? h("span", { class: "rx-action-label" }, ruled(a.label, model.get("rules"))) : null));  // a button: rule ids on hover
       const note = shown.length < legal.length ? h("span", { class: "rx-hint", text: `${shown.length} of ${legal.length} moves` }) : null;
       return [...items, note];
     });
@@ -322,7 +322,7 @@ function render({ model, el }) {
     nodeTools.promote.disabled = nodeTools.del.disabled = nodeTools.comment.disabled = !!meta.at_start;
     comment.hidden = nodeTools.comment.hidden = meta.writer === false;  // a lesson's reader reads comments above
     nodeTools.compare.disabled = meta.mark === null || meta.mark === undefined;
-    nodeTools.edit.disabled = !!meta.lock_seat || !!meta.editing;
+    nodeTools.edit.disabled = !!meta.lock_seat || !!meta.editing || meta.writer === false;  // a lesson is read
     nodeTools.annotate.disabled = !!meta.editing;
     nodeTools.exercise.hidden = !meta.author;
     nodeTools.exercise.classList.toggle("rx-on", !!(model.get("lesson") || {}).exercise);

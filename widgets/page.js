@@ -87,9 +87,11 @@ function answer(msg) {
         message: `${msg.text.trim()} is not one of the legal moves here: pick one from the list.` });
     } else {
       page.feedback.set(k, { node: n.id, result: m.result, message: m.message, answer: m.text });
-      if (m.result === "right") {
+      if (m.result === "right") {  // the lesson goes on along its main line when that is an answer too
         page.solved.add(k);
-        if (m.child !== null) page.node = m.child;
+        const main = ex.moves.find((x) => x.result === "right" && x.child !== null && x.child === n.children[0]);
+        const to = main ? main.child : m.child;
+        if (to !== null && to !== undefined) page.node = to;
       }
     }
   }

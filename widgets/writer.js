@@ -105,7 +105,8 @@ function makeDesk(send) {
           : { type: "exercise_set", kind: "question", prompt: form.prompt, hint: form.hint, explanation: form.explanation,
             choices: form.choices.filter((c) => c.trim()), right: form.right });
       }),
-      b("rx-desk-exercise-clear", "Remove exercise", "this position is no longer an exercise", () => send({ type: "exercise_clear" }))));
+      Object.assign(b("rx-desk-exercise-clear", "Remove exercise", "this position is no longer an exercise",
+        () => send({ type: "exercise_clear" })), { disabled: !study.exercise })));
     ex.replaceChildren(...out);
   }
 
@@ -138,8 +139,10 @@ function makeDesk(send) {
       if (sig !== lastSig) drawForm(meta, legal);
       lastSig = sig;
     }
+    syncClear();
   }
   let lastSig = "";
+  const syncClear = () => { const c = ex.querySelector(".rx-desk-exercise-clear"); if (c) c.disabled = !study.exercise; };
 
   // a move clicked while picking answers: kept as an answer, not played (returns true when it took it)
   function take(msg) {
