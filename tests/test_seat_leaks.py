@@ -4,32 +4,23 @@ author text, and a lesson stepped past by goto or mark + compare. Every game."""
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
 
-import explorer
 from explorer.annotations import hidden_ids
 from explorer.compare import view_ids
 from explorer.publish import page_data
 from explorer.study import Study
-from explorer.timeline import Timeline
 from explorer.widgets import Explorer
-from tests.test_widget_privacy import everything_synced, send
+from tests.test_widget_privacy import everything_synced, random_line, send
 
 GAMES = ("lotus", "lotus_chaos", "rice_paddy", "round_house")
 LOAD = {"lotus": {"players": 3}}
 
 
 def line(game, seed, plies):
-    tl = Timeline(explorer.load(game, seed=seed, **LOAD.get(game, {})))
-    rnd = random.Random(seed)
-    for _ in range(plies):
-        if tl.current.state.is_terminal:
-            break
-        tl.play(rnd.choice(tl.current.state.legal_actions()))
-    return tl
+    return random_line(game, seed, plies, **LOAD.get(game, {}))
 
 
 def unseen_everywhere(tl, seat) -> list[str]:
