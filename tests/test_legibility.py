@@ -542,3 +542,36 @@ def test_a_study_written_by_clicking_then_read_from_disk(boards):
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_editor_and_the_annotate_tool_by_keyboard(boards):
+    """Issue 25.13: without a mouse. The Edit button, a palette piece, a place on the board (focused, Enter),
+    Cancel; Annotate, a place on the board twice (a highlight), Undo."""
+    from playwright.sync_api import expect
+    page, _out = boards
+    root = page.locator(".rx-root").first
+    root.scroll_into_view_if_needed()
+    _view_as(page, root, "everything")
+
+    def press(locator):
+        locator.focus()
+        assert locator.evaluate("(e) => document.activeElement === e"), "not focusable"
+        page.keyboard.press("Enter")
+
+    press(root.locator(".rx-edit-start"))
+    expect(root.locator(".rx-edit")).to_be_visible()
+    _state, puts, _bad = _puts("lotus", root)
+    press(root.locator(f".rx-edit-palette [data-piece='{puts[0]['piece']}']"))
+    before = _edit_count(root)
+    press(root.locator(f".rx-board [data-place='{puts[0]['to']}']").first)
+    expect(root.locator(".rx-edit")).to_have_attribute("data-edits", str(before + 1))
+    press(root.locator(".rx-edit-cancel"))
+    expect(root.locator(".rx-edit")).to_be_hidden()
+    press(root.locator(".rx-annotate-start"))
+    target = root.locator(".rx-board [data-mark]").first
+    press(target)
+    press(target)
+    expect(root.locator(".rx-mark-highlight")).to_have_count(1)
+    press(root.locator(".rx-annotate-undo"))
+    expect(root.locator(".rx-mark-highlight")).to_have_count(0)
+    press(root.locator(".rx-annotate-start"))

@@ -75,7 +75,7 @@ function render({ model, el }) {
     edit: btn("rx-edit-start", "Edit", "edit this position on the board (a new line starts from it)", { type: "edit" }),
     exercise: btn("rx-exercise-toggle", "Exercise", "make this position a find-the-move: the main line's next move is the answer (again: no longer)", { type: "exercise" }),
     annotate: h("button", { class: "rx-btn rx-annotate-start", text: "Annotate", title: "draw arrows and highlights, add a glyph",
-      onclick: () => { nodeTools.annotate.classList.toggle("rx-on", annotator.toggle()); } }),
+      onclick: () => { nodeTools.annotate.classList.toggle("rx-on", annotator.toggle()); keyboardBoard(annotator.isOn()); } }),
   };
   const editor = makeEditor(board, send);
   const annotator = makeAnnotator(board, send);
@@ -117,6 +117,30 @@ function render({ model, el }) {
     diffBox,
   );
   el.append(root);
+
+  // -- the board by keyboard while editing or annotating: its places and pieces take the focus (Tab), and Enter
+  // or Space clicks the focused one (the editor and the annotate tool listen to clicks on the board)
+  let keyed = false;
+  function keyboardBoard(on) {
+    const targets = board.querySelectorAll("[data-place], [data-piece], [data-mark]");
+    if (on === keyed && (!on || [...targets].every((e) => e.hasAttribute("tabindex")))) return;
+    keyed = on;
+    for (const e of targets) {
+      if (on) {
+        e.setAttribute("tabindex", "0");
+        if (!e.getAttribute("aria-label")) e.setAttribute("aria-label", e.dataset.mark || e.dataset.place || e.dataset.piece);
+      } else if (e.getAttribute("tabindex") === "0") e.removeAttribute("tabindex");
+    }
+  }
+  board.addEventListener("keydown", (e) => {
+    if (!keyed || (e.key !== "Enter" && e.key !== " ")) return;
+    const t = e.target.closest("[data-place], [data-piece], [data-mark]");
+    if (!t || !board.contains(t)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const r = t.getBoundingClientRect();
+    t.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }));
+  });
 
   // -- play / pause: a timer sending "forward" until the end of the line
   let timer = null;
@@ -300,6 +324,7 @@ function render({ model, el }) {
       intro ? h("p", { class: "rx-note-intro", text: intro }) : null,
       meta.comment ? h("p", { class: "rx-note-comment", text: meta.comment }) : null]);
     if (meta.editing && annotator.isOn()) nodeTools.annotate.classList.toggle("rx-on", annotator.toggle(false));
+    keyboardBoard(!!meta.editing || annotator.isOn());
 
     const names = meta.seat_names || [];
     desk.update(model.get("study"), meta, model.get("legal") || [], names);

@@ -80,7 +80,12 @@ def test_offered_in_each_decision_step(step):
         if step == "build":
             js["seats"][0]["build_left"] = 1
     rnd = 4 if step == "draft" else 2
-    s = at("build" if step == "rocks" else step, rnd, {0: [22, 3], 1: [4, 6]}, setup)
+    played = {0: [22, 3], 1: [4, 6]}  # one card a round played before this step (the loaders check it)
+    if step == "draft":
+        played = {0: [22, 3, 5], 1: [4, 6, 7]}
+    elif step == "play":
+        played = {0: [22], 1: [4]}
+    s = at("build" if step == "rocks" else step, rnd, played, setup)
     assert s.step == step and s.current_player == 0
     acts = s.legal_actions()
     assert acts[-1] == "invoke 22" and len(acts) > 1

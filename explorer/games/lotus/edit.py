@@ -436,9 +436,9 @@ __all__ = ["apply", "palette", "places"]
 
 
 _SEAT_FIELDS = {"hands": "hand", "decks": "deck", "piles": "scoring pile", "tokens": "scoring tokens",
-                "powers": "special powers"}
+                "powers": "special powers", "guardians": "guardians"}
 _FIELDS = {"display": "the wildflower display", "wild_deck": "the wildflower deck", "out": "the cards out of the game",
-           "guardians": "the guardians", "turn": "whose turn it is", "winter": "the Winter Lotus"}
+           "turn": "whose turn it is", "winter": "the Winter Lotus"}
 
 
 def where(path: list[str], state) -> str | None:
