@@ -111,11 +111,11 @@ $(STAMP_WHEELS): | $(PY)
 		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel "Cython>=3.0"
 	touch $@
 
-# Two lanes on two cores: the slow tests (real browsers, built wheels and venvs) and the Rice Paddy notebooks
+# Two lanes on two cores: the slow tests (real browsers, built wheels and venvs) and the Rice Paddy and Round House notebooks
 # in one, the rest and the other notebooks in the other, so that the two take about as long; the installs and
 # the packaging tests' wheel download also run side by side. Each lane's output is printed whole when it
 # finishes (--output-sync), so the two never interleave.
-NB_SLOW_LANE := notebooks/rice_paddy
+NB_SLOW_LANE := notebooks/rice_paddy notebooks/round_house
 test: | $(PY)
 	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium $(AXE)
 	$(MAKE) --no-print-directory -k -j2 --output-sync=target lane-slow lane-rest
@@ -124,7 +124,7 @@ lane-slow: $(COMPILED) $(STAMP_WHEELS)
 	$(MAKE) --no-print-directory -k test-slow test-nb NB="$(NB_SLOW_LANE)"
 
 lane-rest: $(COMPILED)
-	$(MAKE) --no-print-directory -k test-fast test-nb NB="notebooks --ignore=$(NB_SLOW_LANE)"
+	$(MAKE) --no-print-directory -k test-fast test-nb NB="notebooks $(addprefix --ignore=,$(NB_SLOW_LANE))"
 
 test-slow: $(COMPILED) $(STAMP_WHEELS)
 	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --durations=10 $(PYTEST_ARGS)
