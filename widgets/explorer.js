@@ -126,10 +126,17 @@ function render({ model, el }) {
     if (on === keyed && (!on || [...targets].every((e) => e.hasAttribute("tabindex")))) return;
     keyed = on;
     for (const e of targets) {
-      if (on) {
+      if (on && !e.hasAttribute("tabindex")) {  // reachable by Tab, named for a screen reader
         e.setAttribute("tabindex", "0");
-        if (!e.getAttribute("aria-label")) e.setAttribute("aria-label", e.dataset.mark || e.dataset.place || e.dataset.piece);
-      } else if (e.getAttribute("tabindex") === "0") e.removeAttribute("tabindex");
+        e.dataset.rxKeyed = [e.hasAttribute("role") ? "" : "role", e.hasAttribute("aria-label") ? "" : "label"].join(" ");
+        if (!e.hasAttribute("role")) e.setAttribute("role", "group");  // a place may hold pieces: not a button
+        if (!e.hasAttribute("aria-label")) e.setAttribute("aria-label", e.dataset.mark || e.dataset.place || e.dataset.piece);
+      } else if (!on && e.dataset.rxKeyed !== undefined) {
+        e.removeAttribute("tabindex");
+        if (e.dataset.rxKeyed.includes("role")) e.removeAttribute("role");
+        if (e.dataset.rxKeyed.includes("label")) e.removeAttribute("aria-label");
+        delete e.dataset.rxKeyed;
+      }
     }
   }
   board.addEventListener("keydown", (e) => {
