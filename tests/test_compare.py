@@ -87,12 +87,13 @@ def test_lotus_draws_control_and_score():
     s = explorer.load("lotus", players=3, seed=1)
     b = s.apply("7s").apply("7d")
     played = changes(s.apply("7s"), b, -1)["sentences"]
-    assert "Red Ladybug played R7d1" in played and "Lotus 1/7 → 2/7" in played
+    assert "Red Ladybug played a red 7-petal double-symbol card" in played and "Lotus 1/7 → 2/7" in played
     assert "control of the Lotus: Red Ladybug 1 → 3 [lotus.complete.control]" in played
     d = b.apply("d").apply("d")
     own = changes(b, d, 0)["sentences"]
     new = sorted(set(d.private_ids(0)) - set(b.private_ids(0)))
-    assert own[0] == f"Red Ladybug drew 2 cards ({' '.join(new)})"
+    from explorer.games.lotus.words import cards
+    assert own[0] == f"Red Ladybug drew {cards(new, d)}" and not any(mentions(own[0], i) for i in new)
     for v in (-1, 1, 2):
         assert changes(b, d, v)["sentences"][0] == "Red Ladybug drew 2 cards (hidden)"
     s, a, t = first(line("lotus", 2, 3000), lambda s, a, t: str(a) == "+t")

@@ -169,7 +169,10 @@ class ViewMixin:
                     rules += ["lotus.complete.control", "lotus.complete.pick"]
             return text + " [" + ", ".join(rules) + "]"
         if k == EXCH:
-            return (f"{name} exchanges {' '.join(card_token(x) for x in a.a)} to the bottom of the deck and draws "
+            from .words import kind_words
+            kinds = {x: a.a.count(x) for x in a.a}
+            what = " and ".join(kind_words(cfg.petals[x // 3], x % 3, cfg.colors[who], n) for x, n in kinds.items())
+            return (f"{name} exchanges {what} to the bottom of the deck and draws "
                     f"{len(a.a)} [lotus.exchange.one-or-two]")
         if k == MOVE:
             piece = "the Elder Guardian" if a.a == ELDER_PIECE else "a guardian"

@@ -1,15 +1,69 @@
 """Lotus in words: what changed between two positions, and a move as each seat may read it."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ...compare import ARROW, NUMBERS, listing, plural, scored, view_of, winners
 from .actions import EXCH
 
+SYMBOL_WORD = ("wildflower", "single-symbol", "double-symbol")
+
+
+# -- cards as a player names them
+
+def kind_words(petals: int, symbols: int, colour: str | None = None, n: int = 1) -> str:
+    """'a red 5-petal single-symbol card', 'two 5-petal wildflowers' (n=2), without an id."""
+    count = ("a" if n == 1 else NUMBERS[n] if n < len(NUMBERS) else str(n))
+    if symbols == 0:
+        return f"{count} {petals}-petal wildflower{'s' if n != 1 else ''}"
+    return f"{count} {colour + ' ' if colour else ''}{petals}-petal {SYMBOL_WORD[symbols]} card{'s' if n != 1 else ''}"
+
+
+def _facts(card: str, where) -> tuple[int, int, str | None]:
+    """(petals, symbols, owner's colour) of card id `card`, from a state's config or a view."""
+    cfg = getattr(where, "cfg", None)
+    if cfg is not None:
+        c = cfg.by_name[card]
+        o = cfg.OWNER[c]
+        return cfg.petals[cfg.TYPE[c]], cfg.SYM[c], (cfg.colors[o] if o >= 0 else None)
+    m = re.fullmatch(r"([A-Za-z])(\d)([wsd])\d+", card)
+    if m is None:
+        raise KeyError(card)
+    colour = None
+    if m.group(3) != "w":
+        for f in where.get("flowers") or []:
+            for c in f["cards"]:
+                if c["id"] == card and c["owner"] is not None:
+                    colour = where["seats"][c["owner"]]["color"]
+        for s in where.get("seats") or []:
+            if colour is None and any(c["id"] == card for c in s.get("hand") or []):
+                colour = s["color"]
+    return int(m.group(2)), "wsd".index(m.group(3)), colour
+
+
+def name(card: str, where) -> str:
+    """A card as a player names it: 'R5s1' -> 'a red 5-petal single-symbol card', 'W5w1' -> 'a 5-petal
+    wildflower'. `where` is a state (its config) or a view. No id: see `cards` for telling two apart."""
+    return kind_words(*_facts(card, where))
+
+
+def cards(ids, where, apart=()) -> str:
+    """Cards as a player lists them: 'two red 5-petal single-symbol cards and a 4-petal wildflower'. A
+    description also in `apart` (the other side of the same sentence) gets the ids, to tell them apart:
+    'a red 5-petal single-symbol card (R5s1)'."""
+    groups: dict[tuple, list[str]] = {}
+    for i in ids:
+        groups.setdefault(_facts(i, where), []).append(i)
+    other = {_facts(i, where) for i in apart}
+    parts = [kind_words(*k, n=len(v)) + (f" ({' '.join(v)})" if k in other else "") for k, v in groups.items()]
+    return listing(parts)
+
 
 def describe_changes(a, b, viewer) -> list[str]:
-    """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. 'Red Ladybug drew 2 cards
-    (R4s3 R7s4)', 'Cherry Blossom 1/5 → 3/5', 'control of the Cherry Blossom: Red Ladybug 1 → 2'."""
+    """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. 'Red Ladybug drew a red 4-petal
+    single-symbol card and a red 7-petal single-symbol card', 'Cherry Blossom 1/5 → 3/5', 'control of the
+    Cherry Blossom: Red Ladybug 1 → 2'."""
     va, vb = view_of(a, viewer), view_of(b, viewer)
     names = [s["name"] for s in vb["seats"]]
     over = bool(vb["result"]) and not va["result"]
@@ -18,7 +72,7 @@ def describe_changes(a, b, viewer) -> list[str]:
                  if c["id"] not in {x["id"] for g in va["flowers"] for x in g["cards"]}]
     out: list[str] = []
     for sa, sb in zip(va["seats"], vb["seats"]):
-        out += _hand(sa, sb, on_flowers, new_cards, over)
+        out += _hand(sa, sb, on_flowers, new_cards, over, a)
     fa = {f["name"]: f for f in va["flowers"]}
     fb = {f["name"]: f for f in vb["flowers"]}
     for name in a.cfg.flower_names:
@@ -49,7 +103,7 @@ def describe_changes(a, b, viewer) -> list[str]:
     return out
 
 
-def _hand(sa, sb, on_flowers, new_cards, over) -> list[str]:
+def _hand(sa, sb, on_flowers, new_cards, over, state) -> list[str]:
     who = sb["name"]
     drew_deck = sa["deck_size"] - sb["deck_size"]
     if sa["hand"] is not None and sb["hand"] is not None:
@@ -61,16 +115,17 @@ def _hand(sa, sb, on_flowers, new_cards, over) -> list[str]:
         rest = [i for i in lost if i not in on_flowers]
         out = []
         if rest and gained and drew_deck == 0 and len(rest) == len(gained) and not played:
-            return [f"{who} exchanged {' '.join(rest)} for {' '.join(gained)} [lotus.exchange.one-or-two]"]
+            return [f"{who} exchanged {cards(rest, state, gained)} for {cards(gained, state, rest)} "
+                    "[lotus.exchange.one-or-two]"]
         if gained:
-            out.append(f"{who} drew {plural(len(gained), 'card')} ({' '.join(gained)})")
+            out.append(f"{who} drew {cards(gained, state)}")
         if played:
-            out.append(f"{who} played {' '.join(played)}")
+            out.append(f"{who} played {cards(played, state)}")
         if rest:
             if over:
-                out.append(f"{who}'s hand went back onto their deck ({' '.join(rest)}) [lotus.end.scoring]")
+                out.append(f"{who}'s hand went back onto their deck ({cards(rest, state)}) [lotus.end.scoring]")
             else:
-                out.append(f"{who}'s hand lost {' '.join(rest)}")
+                out.append(f"{who}'s hand lost {cards(rest, state)}")
         return out
     grew = sb["hand_size"] - sa["hand_size"]
     if over and grew < 0:
@@ -80,7 +135,7 @@ def _hand(sa, sb, on_flowers, new_cards, over) -> list[str]:
     drew = max(drew_deck, grew + len(played))
     out = [f"{who} drew {plural(drew, 'card')} (hidden)"] if drew > 0 else []
     if played:
-        out.append(f"{who} played {' '.join(played)}")
+        out.append(f"{who} played {cards(played, state)}")
     if grew != drew - len(played):
         out.append(f"{who}'s hand {sa['hand_size']} {ARROW} {sb['hand_size']} cards")
     return out
@@ -150,4 +205,4 @@ def narrate(state, action, viewer) -> str:
             f"[lotus.exchange.one-or-two]")
 
 
-__all__ = ["describe_changes", "narrate"]
+__all__ = ["cards", "describe_changes", "kind_words", "name", "narrate"]
