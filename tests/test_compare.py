@@ -189,6 +189,9 @@ def test_sentences_and_narration_never_name_another_seats_private_ids(game):
             planted += bool(bad)
             said = changes(s, t, v)
             texts = [narrate(s, a, v), *said["sentences"]]
+            shown = compare.view_ids(compare.view_of(s, v)) | compare.view_ids(compare.view_of(t, v))
+            for x in texts:  # nor in words: 'a blue 7-petal double-symbol card' no card in view reads as
+                assert not compare.described(x, s, bad, shown), (v, bad, x)
             for ident in bad:
                 for x in texts:
                     assert not mentions(x, ident), (v, ident, x)
@@ -249,3 +252,97 @@ def test_rice_paddy_hidden_moves_name_the_seat_and_the_rule():
     other = (s.current_player + 1) % s.cfg.players
     assert narrate(s, a, other) == f"{who} keeps a spirit card (hidden) (rice_paddy.draft.hidden)."
     assert narrate(s, a, s.current_player) == f"{who} — {s.explain(a)}"
+
+
+# -- hidden cards told by what they are, not by their ids
+
+
+def _planted():
+    """Blue (seat 1) holds the only blue 7-petal double-symbol card and the only blue 3-petal double-symbol
+    card; Red (seat 0) holds a hand no other seat holds alike."""
+    return explorer.from_json({"game": "lotus", "players": 3, "seed": 3,
+                               "hands": [["R3s1", "R4s1", "R5d1", "R6s1"], ["B7d1", "B3d1", "B4s1", "B5s1"], None]})
+
+
+SECRET = ("blue 7-petal double-symbol card", "blue 3-petal double-symbol card")
+
+
+def test_a_hidden_card_is_never_described_to_a_seat_that_cannot_see_it():
+    """Plant two cards only Blue may see, play on, and read every log line and compare sentence as Red and as
+    a spectator: neither card is described (by id or in words) until it is on the table."""
+    from explorer.reader import Eyes, Reader
+    from explorer.timeline import Timeline
+    s = _planted()
+    tl = Timeline(s)
+    rnd = random.Random(5)
+    node = tl.root
+    for _ in range(40):
+        if node.state.is_terminal:
+            break
+        node = tl.play(str(rnd.choice(node.state.legal_actions())))
+    reader = Reader(s.cfg.color_names)
+    read = 0
+    for n in tl.mainline()[1:]:
+        for v in (-1, 0, 2):
+            on_table = json_ids(n.state.view(v)) | json_ids(n.before.view(v))
+            secret = [w for w, cid in zip(SECRET, ("B7d1", "B3d1")) if cid not in on_table]
+            texts = [reader.entry(n, Eyes.of(n.state, v))["label"], *changes(n.before, n.state, v)["sentences"]]
+            for x in texts:
+                read += 1
+                assert not any(w in x for w in secret), (v, x)
+                assert not mentions(x, "B7d1") or "B7d1" in on_table
+    assert read > 100
+    # Blue reads its own cards in words
+    mine = [x for n in tl.mainline()[1:] for x in changes(n.before, n.state, 1)["sentences"]]
+    assert not any("B7d1" in x or "B3d1" in x for x in mine)
+
+
+def json_ids(view):
+    return compare.view_ids(view)
+
+
+def test_the_guards_catch_a_hidden_card_described_in_words(monkeypatch):
+    """An engine whose words would describe Blue's hidden card to Red falls back, in narrate and in a log
+    label alike; the same words to Blue, who holds the card, stay."""
+    from explorer.games.lotus import words
+    from explorer.reader import Eyes, Reader
+    from explorer.timeline import Timeline
+    s = _planted()
+    a = s.legal_actions()[0]
+    told = "Red Ladybug plays, and Blue Dragonfly holds a blue 7-petal double-symbol card"
+    assert compare.leaks(told, s, a, 0) and compare.leaks(told, s, a, -1) and not compare.leaks(told, s, a, 1)
+    played = "Red Ladybug plays a red 5-petal double-symbol card"
+    assert not compare.leaks(played, s, s.parse_action("5d"), 2)  # on the table after the move
+    assert compare.leaks(played, s, s.parse_action("3s"), 2)  # still in Red's hand: not Yellow's to know
+    monkeypatch.setattr(words, "narrate", lambda state, act, viewer: told)
+    assert narrate(s, a, 0) == "Red Ladybug acts (hidden)" and narrate(s, a, 1) == told
+    tl = Timeline(s)
+    node = tl.play(str(a))
+    assert "blue 7-petal" not in Reader(s.cfg.color_names).entry(node, Eyes.of(node.state, 0))["label"]
+    eyes = Eyes.of(node.state, 0)
+    assert eyes.label(told, "fallback") == "fallback" and Eyes.of(node.state, 1).label(told, "x") == told
+
+
+def test_lotus_log_and_compare_read_as_a_player_says_them():
+    """Typical moves in words, no bare card ids: a play, a draw (own and another's), an exchange, a
+    wildflower taken from the display."""
+    from explorer.games.lotus.words import name
+    s = _planted()
+    assert name("B7d1", s) == "a blue 7-petal double-symbol card" and name("W5w1", s) == "a 5-petal wildflower"
+    t = s.apply("5d")
+    assert narrate(s, "5d", -1).startswith("Red Ladybug plays a red 5-petal double-symbol card onto a new Cherry Blossom (1/5)")
+    assert "Red Ladybug played a red 5-petal double-symbol card" in changes(s, t, 1)["sentences"]
+    x = s.apply("x3s4s")
+    said = changes(s, x, 0)["sentences"][0]
+    assert said.startswith("Red Ladybug exchanged a red 3-petal single-symbol card and a red 4-petal "
+                           "single-symbol card for another red 4-petal single-symbol card and "), said
+    assert narrate(s, "x3s4s", 0).startswith("Red Ladybug exchanges a red 3-petal single-symbol card and a red "
+                                             "4-petal single-symbol card to the bottom of the deck")
+    assert "(hidden)" in narrate(s, "x3s4s", 1)
+    ids = set(s.cfg.NAME)
+    d = t.apply("6s").apply("d").apply("d")
+    for v in (0, 1, -1):
+        for x in changes(t.apply("6s"), d, v)["sentences"]:
+            assert not any(mentions(x, i) for i in ids), x
+    assert changes(t.apply("6s"), d, 0)["sentences"][0].startswith("Red Ladybug drew a red ")
+    assert changes(t.apply("6s"), d, 1)["sentences"][0] == "Red Ladybug drew 2 cards (hidden)"

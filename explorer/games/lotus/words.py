@@ -48,15 +48,22 @@ def name(card: str, where) -> str:
     return kind_words(*_facts(card, where))
 
 
-def cards(ids, where, apart=()) -> str:
-    """Cards as a player lists them: 'two red 5-petal single-symbol cards and a 4-petal wildflower'. A
-    description also in `apart` (the other side of the same sentence) gets the ids, to tell them apart:
-    'a red 5-petal single-symbol card (R5s1)'."""
-    groups: dict[tuple, list[str]] = {}
+def cards(ids, where, before=()) -> str:
+    """Cards as a player lists them: 'two red 5-petal single-symbol cards and a 4-petal wildflower'. Cards
+    alike are told by their count, never their ids (a player cannot tell them apart either); one alike to a
+    card in `before` (the other side of an exchange) is 'another': 'a red 4-petal single-symbol card for
+    another red 4-petal single-symbol card'."""
+    groups: dict[tuple, int] = {}
     for i in ids:
-        groups.setdefault(_facts(i, where), []).append(i)
-    other = {_facts(i, where) for i in apart}
-    parts = [kind_words(*k, n=len(v)) + (f" ({' '.join(v)})" if k in other else "") for k, v in groups.items()]
+        k = _facts(i, where)
+        groups[k] = groups.get(k, 0) + 1
+    other = {_facts(i, where) for i in before}
+    parts = []
+    for k, n in groups.items():
+        text = kind_words(*k, n=n)
+        if k in other:
+            text = "another " + text[2:] if n == 1 else text.replace(" ", " other ", 1)
+        parts.append(text)
     return listing(parts)
 
 
@@ -115,7 +122,7 @@ def _hand(sa, sb, on_flowers, new_cards, over, state) -> list[str]:
         rest = [i for i in lost if i not in on_flowers]
         out = []
         if rest and gained and drew_deck == 0 and len(rest) == len(gained) and not played:
-            return [f"{who} exchanged {cards(rest, state, gained)} for {cards(gained, state, rest)} "
+            return [f"{who} exchanged {cards(rest, state)} for {cards(gained, state, rest)} "
                     "[lotus.exchange.one-or-two]"]
         if gained:
             out.append(f"{who} drew {cards(gained, state)}")
