@@ -251,7 +251,18 @@ def leaks(text: str, state: State, act, viewer: int | None) -> bool:
     gone = {i for i in others_private(state, viewer) if f'"{i}"' not in seen}
     if any(mentions(text, i) for i in gone):
         return True
-    return described(text, state, now | gone, view_ids(view_of(state, viewer)) | view_ids(view))
+    return described(text, state, now | gone, view_ids(view_of(state, viewer)) | view_ids(view) | revealed(state, act))
+
+
+def revealed(state: State, act) -> set[str]:
+    """Ids the move `act` shows every seat though no view after it holds them (the game's words'
+    `revealed`): a Lotus play that completes a flower shows its cards on their way to a scoring pile."""
+    hook = words(state)
+    fn = getattr(hook, "revealed", None)
+    try:
+        return set(fn(state, act)) if fn is not None else set()
+    except ENGINE_ERRORS:
+        return set()
 
 
 def described(text: str, state: State, hidden, shown=()) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .annotations import GLYPHS, PALETTE, hidden_ids, mentions, places, redact_text
-from .compare import ENGINE_ERRORS, described, move_words, view_ids
+from .compare import ENGINE_ERRORS, described, move_words, revealed, view_ids
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,11 @@ class Eyes:
         """Author text as this viewer may read it."""
         return redact_text(text, self.unseen) if self.unseen and text else text
 
-    def label(self, text: str, fallback: str) -> str:
+    def label(self, text: str, fallback: str, shown=()) -> str:
         """An engine's words (an explanation, a narration), or `fallback` if they name or describe another
-        seat's card."""
-        if not text or (self.private and (mentions(text, self.private)
-                                          or described(text, self.state, self.private, view_ids(self.view)))):
+        seat's card (`shown`: ids the move showed though the view no longer holds them)."""
+        if not text or (self.private and (mentions(text, self.private) or described(
+                text, self.state, self.private, view_ids(self.view) | set(shown)))):
             return fallback
         return text
 
@@ -93,7 +93,11 @@ class Reader:
 
     def label(self, node, eyes: Eyes) -> str:
         text, said = self.move(node, eyes.viewer)
-        return eyes.label(said, f"{self.who(node.actor)}: {text}")
+        try:
+            shown = revealed(node.before, node.before.parse_action(node.action)) if said else set()
+        except ENGINE_ERRORS:
+            shown = set()
+        return eyes.label(said, f"{self.who(node.actor)}: {text}", shown)
 
     def entry(self, node, eyes: Eyes) -> dict:
         """A node as a line of the log or of the page: its move in notation and in words, glyph, comment."""

@@ -191,7 +191,8 @@ def test_sentences_and_narration_never_name_another_seats_private_ids(game):
             planted += bool(bad)
             said = changes(s, t, v)
             texts = [narrate(s, a, v), *said["sentences"]]
-            shown = compare.view_ids(compare.view_of(s, v)) | compare.view_ids(compare.view_of(t, v))
+            shown = compare.view_ids(compare.view_of(s, v)) | compare.view_ids(compare.view_of(t, v)) | \
+                compare.revealed(s, a)  # a completing play's cards, public though gone to a scoring pile
             for x in texts:  # nor in words: 'a blue 7-petal double-symbol card' no card in view reads as
                 assert not compare.described(x, s, bad, shown), (v, bad, x)
             for ident in bad:
@@ -348,3 +349,18 @@ def test_lotus_log_and_compare_read_as_a_player_says_them():
             assert not any(mentions(x, i) for i in ids), x
     assert changes(t.apply("6s"), d, 0)["sentences"][0].startswith("Red Ladybug drew a red ")
     assert changes(t.apply("6s"), d, 1)["sentences"][0] == "Red Ladybug drew 2 cards (hidden)"
+
+
+def test_a_completing_play_is_still_told_though_its_card_leaves_every_view():
+    """Red completes the Iris with one of two red 3-petal single-symbol cards: the flower goes to a scoring
+    pile, no view holds the played card, and Red still holds one alike. The play is public all the same, so
+    the other seats read it in words (not 'acts (hidden)' or the bare notation)."""
+    from explorer.reader import Eyes, Reader
+    from explorer.timeline import Timeline
+    s = explorer.from_json({"game": "lotus", "players": 3, "seed": 3, "flowers": {"3": ["B3s1", "W3w1"]},
+                            "hands": [["R3s1", "R3s2", "R4s1", "R5s1"], None, None]})
+    said = "Red Ladybug plays a red 3-petal single-symbol card onto the Iris (3/3), completing it"
+    for v in (-1, 1, 2):
+        assert narrate(s, "3s", v).startswith(said), v
+    node = Timeline(s).play("3s")
+    assert Reader(s.cfg.color_names).entry(node, Eyes.of(node.state, 2))["label"].startswith(said)

@@ -5,7 +5,7 @@ import re
 from collections import Counter
 
 from ...compare import ARROW, NUMBERS, listing, plural, scored, view_of, winners
-from .actions import EXCH
+from .actions import EXCH, PLAY
 
 SYMBOL_WORD = ("wildflower", "single-symbol", "double-symbol")
 
@@ -202,6 +202,16 @@ def _wild(petals) -> str:
     return listing(parts)
 
 
+def revealed(state, action) -> set[str]:
+    """The cards a play shows every seat (also those a completed flower takes on to a scoring pile)."""
+    act = state.parse_action(action) if isinstance(action, str) else action
+    if act.kind != PLAY:
+        return set()
+    p = state.current_player
+    after = state.apply(act)
+    return {state.cfg.NAME[c] for c in set(state.hands[p]) - set(after.hands[p])}
+
+
 def narrate(state, action, viewer) -> str:
     """explain() for every viewer, except that an exchange shows which cards only to its player."""
     if action.kind != EXCH or viewer is None or viewer == state.current_player:
@@ -212,4 +222,4 @@ def narrate(state, action, viewer) -> str:
             f"[lotus.exchange.one-or-two]")
 
 
-__all__ = ["cards", "describe_changes", "kind_words", "name", "narrate"]
+__all__ = ["cards", "describe_changes", "kind_words", "name", "narrate", "revealed"]
