@@ -333,7 +333,8 @@ def test_lotus_log_and_compare_read_as_a_player_says_them():
     s = _planted()
     assert name("B7d1", s) == "a blue 7-petal double-symbol card" and name("W5w1", s) == "a 5-petal wildflower"
     t = s.apply("5d")
-    assert narrate(s, "5d", -1).startswith("Red Ladybug plays a red 5-petal double-symbol card onto a new Cherry Blossom (1/5)")
+    assert narrate(s, "5d", -1).startswith(
+        "Red Ladybug plays a red 5-petal double-symbol card onto a new Cherry Blossom (1/5)")
     assert "Red Ladybug played a red 5-petal double-symbol card" in changes(s, t, 1)["sentences"]
     x = s.apply("x3s4s")
     said = changes(s, x, 0)["sentences"][0]

@@ -43,7 +43,8 @@ def test_an_order_reads_by_its_cost_and_stays_hidden_in_a_hand():
     from .test_board_review import holding as with_order
     s = with_order("O06", ("fruit", "cel", "tea"))
     said = narrate(s, "order:O06", 1)
-    assert said == "Red — Complete the fruit + celadon + tea + gold order (8 points) (round_house.order.complete).", said
+    assert said == ("Red — Complete the fruit + celadon + tea + gold order (8 points) "
+                    "(round_house.order.complete)."), said
 
 
 def test_a_face_up_order_taken_is_named_only_to_its_taker():

@@ -26,7 +26,8 @@ def cards(ids, state) -> str:
 
 def describe_changes(a, b, viewer) -> list[str]:
     """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. 'Red 4 moved from the
-    NE corner (3, -3) to (2, -2) plain', 'Blue 6 is out of the game', 'Red 4 gained card 12 ("odd grayscale tokens move 1 E")'."""
+    NE corner (3, -3) to (2, -2) plain', 'Blue 6 is out of the game', 'Red 4 gained card 12 ("odd grayscale
+    tokens move 1 E")'."""
     va, vb = view_of(a, viewer), view_of(b, viewer)
     where = {(q, r): (zone, corner) for q, r, zone, corner in vb["zones"]}
     out: list[str] = []
