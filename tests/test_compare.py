@@ -332,6 +332,7 @@ def test_lotus_log_and_compare_read_as_a_player_says_them():
     from explorer.games.lotus.words import name
     s = _planted()
     assert name("B7d1", s) == "a blue 7-petal double-symbol card" and name("W5w1", s) == "a 5-petal wildflower"
+    assert name("R5d1", s.view(0)) == name("R5d1", s) == "a red 5-petal double-symbol card"  # from a view too
     t = s.apply("5d")
     assert narrate(s, "5d", -1).startswith(
         "Red Ladybug plays a red 5-petal double-symbol card onto a new Cherry Blossom (1/5)")
