@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 import pytest
 
@@ -366,3 +367,34 @@ def test_a_completing_play_is_still_told_though_its_card_leaves_every_view():
         assert narrate(s, "3s", v).startswith(said), v
     node = Timeline(s).play("3s")
     assert Reader(s.cfg.color_names).entry(node, Eyes.of(node.state, 2))["label"].startswith(said)
+
+
+def test_rice_paddy_and_chaos_cards_read_as_a_player_says_them():
+    """Issue 25.9: a spirit card by its number (which decides turn order) and its effect, a chaos card by its
+    number and what it says; a face-down pick is still '(hidden)' to the other seat."""
+    from explorer.games.lotus_chaos.words import name as chaos_name
+    from explorer.games.rice_paddy.words import name as rice_name
+    s = explorer.load("rice_paddy", players=2, seed=1)
+    rnd = random.Random(3)
+    while not str(s.legal_actions()[0]).startswith("keep"):
+        s = s.apply(rnd.choice(s.legal_actions()))
+    keep = str(s.legal_actions()[0])
+    card = rice_name(f"spirit-{keep.split()[1]}", s)
+    assert re.fullmatch(r"spirit card \d+ \([a-z ]+ \d+( \(any time\))?\)", card), card
+    me, other = s.current_player, 1 - s.current_player
+    assert narrate(s, keep, me).endswith(f"{keep}: keep {card} from the draft hand and pass the rest "
+                                         "(rice_paddy.draft.first).")
+    t = s.apply(keep)
+    assert f"Red picked {card} face down [rice_paddy.draft.hidden]" in changes(s, t, me)["sentences"]
+    hidden = changes(s, t, other)["sentences"]
+    assert "Red picked a spirit card face down (hidden) [rice_paddy.draft.hidden]" in hidden
+    assert not any(card[len("spirit card "):] in x for x in hidden + [narrate(s, keep, other)])
+    c = explorer.load("lotus_chaos", seed=1)
+    while not str(c.legal_actions()[0]).startswith("keep"):  # the six tokens are placed first
+        c = c.apply(c.legal_actions()[0])
+    keep = str(c.legal_actions()[0])
+    cid = keep.split()[1]
+    said = narrate(c, keep, -1)
+    assert said.startswith(f"Red 4 keeps {chaos_name(cid, c)} and gives card "), said
+    assert re.fullmatch(r'card \d+ \("[^"]+"\)', chaos_name(cid, c))
+    assert f"Red 4 gained {chaos_name(cid, c)}" in changes(c, c.apply(keep), -1)["sentences"]
