@@ -237,18 +237,60 @@ def others_private(state: State, viewer: int | None) -> set[str]:
 
 
 def leaks(text: str, state: State, act, viewer: int | None) -> bool:
-    """Whether `text`, about `act` taken in `state`, names an id `viewer` may not see: one private to
-    another seat after the move, or before it and not shown to `viewer` by the move."""
+    """Whether `text`, about `act` taken in `state`, tells `viewer` of a component it may not see: one private
+    to another seat after the move, or before it and not shown to `viewer` by the move, named by its id or
+    described in the game's words (`described`)."""
     if viewer is None:
         return False
     after = state.apply(act)
-    if any(mentions(text, i) for i in others_private(after, viewer)):
+    now = others_private(after, viewer)
+    if any(mentions(text, i) for i in now):
         return True
-    before = [i for i in others_private(state, viewer) if mentions(text, i)]
-    if not before:
+    view = after.view(viewer)
+    seen = json.dumps(view)
+    gone = {i for i in others_private(state, viewer) if f'"{i}"' not in seen}
+    if any(mentions(text, i) for i in gone):
+        return True
+    return described(text, state, now | gone, view_ids(view_of(state, viewer)) | view_ids(view) | revealed(state, act))
+
+
+def revealed(state: State, act) -> set[str]:
+    """Ids the move `act` shows every seat though no view after it holds them (the game's words'
+    `revealed`): a Lotus play that completes a flower shows its cards on their way to a scoring pile."""
+    hook = words(state)
+    fn = getattr(hook, "revealed", None)
+    try:
+        return set(fn(state, act)) if fn is not None else set()
+    except ENGINE_ERRORS:
+        return set()
+
+
+def described(text: str, state: State, hidden, shown=()) -> bool:
+    """Whether `text` describes a component in `hidden` in the game's words (its `words.name`, e.g. 'a red
+    5-petal single-symbol card') where no component in `shown` (ids the viewer sees) reads the same: a hidden
+    card told by what it is, not by its id."""
+    hook = words(state)
+    name = getattr(hook, "name", None)
+    if name is None or not hidden or not text:
         return False
-    seen = json.dumps(after.view(viewer))
-    return any(f'"{i}"' not in seen for i in before)
+    said = {_named(name, i, state) for i in shown} - {None}
+    return any(d is not None and d not in said and d in text for d in (_named(name, i, state) for i in hidden))
+
+
+def _named(name, ident: str, state: State) -> str | None:
+    """The game's words for `ident` without their article, or None for an id it does not name."""
+    try:
+        return _bare(name(ident, state))
+    except (KeyError, ValueError, IndexError, TypeError):
+        return None
+
+
+def _bare(words_: str) -> str:
+    """A component's words without their article: 'red 5-petal single-symbol card'."""
+    for art in ("a ", "an ", "the "):
+        if words_.startswith(art):
+            return words_[len(art):]
+    return words_
 
 
 def view_ids(view) -> set[str]:

@@ -18,15 +18,16 @@ Two guards, each in one place here:
   viewer cannot see (`Eyes.unseen`: the game's whole component list less the view's ids), so a seat cannot
   tell a card in another hand from one in a deck by what gets redacted;
 - the engine's words for a move (`explain`, narration) are already written for the viewer
-  (`compare.narrate`); a label that would still name a card private to another seat falls back to the
-  move's notation as the viewer may read it.
+  (`compare.narrate`); a label that would still name a card private to another seat, by its id or in the
+  game's words for it ('a blue 5-petal single-symbol card', `compare.described`), falls back to the move's
+  notation as the viewer may read it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .annotations import GLYPHS, PALETTE, hidden_ids, mentions, places, redact_text
-from .compare import ENGINE_ERRORS, move_words, view_ids
+from .compare import ENGINE_ERRORS, described, move_words, revealed, view_ids
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,13 @@ class Eyes:
         """Author text as this viewer may read it."""
         return redact_text(text, self.unseen) if self.unseen and text else text
 
-    def label(self, text: str, fallback: str) -> str:
-        """An engine's words (an explanation, a narration), or `fallback` if they name another seat's card."""
-        return fallback if not text or (self.private and mentions(text, self.private)) else text
+    def label(self, text: str, fallback: str, shown=()) -> str:
+        """An engine's words (an explanation, a narration), or `fallback` if they name or describe another
+        seat's card (`shown`: ids the move showed though the view no longer holds them)."""
+        if not text or (self.private and (mentions(text, self.private) or described(
+                text, self.state, self.private, view_ids(self.view) | set(shown)))):
+            return fallback
+        return text
 
     def may_act(self) -> bool:
         return not self.state.is_terminal and (self.viewer is None or self.viewer == self.state.current_player)
@@ -88,7 +93,11 @@ class Reader:
 
     def label(self, node, eyes: Eyes) -> str:
         text, said = self.move(node, eyes.viewer)
-        return eyes.label(said, f"{self.who(node.actor)}: {text}")
+        try:
+            shown = revealed(node.before, node.before.parse_action(node.action)) if said else set()
+        except ENGINE_ERRORS:
+            shown = set()
+        return eyes.label(said, f"{self.who(node.actor)}: {text}", shown)
 
     def entry(self, node, eyes: Eyes) -> dict:
         """A node as a line of the log or of the page: its move in notation and in words, glyph, comment."""

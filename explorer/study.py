@@ -114,6 +114,29 @@ def rules_of(state: State, action) -> tuple[str, ...]:
     return tuple(i for i in dict.fromkeys(cited) if i in ids)
 
 
+_CITATION = re.compile(r"\s*[\[(][a-z_]+\.[a-z0-9_.-]+(?:,\s*[a-z_]+\.[a-z0-9_.-]+)*[\])]\.?\s*$")
+
+
+def move_in_words(state: State, action) -> str:
+    """The move as its game says it (`explain`), without its closing rule citation: 'Take the peddler' for
+    'spec:S06', so a verdict names cards and pieces as a player does, not by their ids ('' if it cannot)."""
+    try:
+        said = state.explain(action)
+    except (ValueError, TypeError, KeyError, IndexError, NotImplementedError):
+        return ""
+    said = _CITATION.sub("", said).strip()
+    said = said.removeprefix(f"{action}: ")  # Rice Paddy's words begin with the notation
+    return said[:1].lower() + said[1:] if said[:1].isupper() and not _proper(state, said) else said
+
+
+def _proper(state: State, said: str) -> bool:
+    """Whether `said` starts with a seat's name (kept capitalised)."""
+    try:
+        return any(said.startswith(str(x.get("name", "\0"))) for x in state.view(-1).get("seats") or [])
+    except (ValueError, TypeError, KeyError, NotImplementedError):
+        return False
+
+
 class Chapter:
     """A titled timeline with exercises. `timeline` is a live Timeline: play, annotate and comment on it."""
 
@@ -256,7 +279,9 @@ class Chapter:
         if text in ex.answers:
             cited = f" (rules: {', '.join(rules)})" if rules else ""
             return Verdict("right", (ex.explanation or "Right.") + cited, rules)
-        msg = f"{text} is legal, but not the move this exercise is after."
+        said = move_in_words(state, act)
+        said = f" ({said})" if said and said != text else ""
+        msg = f"{text}{said} is legal, but not the move this exercise is after."
         if text in ex.replies:  # the writer's own reply to this wrong move
             msg += " " + ex.replies[text]
         elif bot:

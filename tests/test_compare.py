@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 import pytest
 
@@ -87,12 +88,13 @@ def test_lotus_draws_control_and_score():
     s = explorer.load("lotus", players=3, seed=1)
     b = s.apply("7s").apply("7d")
     played = changes(s.apply("7s"), b, -1)["sentences"]
-    assert "Red Ladybug played R7d1" in played and "Lotus 1/7 → 2/7" in played
+    assert "Red Ladybug played a red 7-petal double-symbol card" in played and "Lotus 1/7 → 2/7" in played
     assert "control of the Lotus: Red Ladybug 1 → 3 [lotus.complete.control]" in played
     d = b.apply("d").apply("d")
     own = changes(b, d, 0)["sentences"]
     new = sorted(set(d.private_ids(0)) - set(b.private_ids(0)))
-    assert own[0] == f"Red Ladybug drew 2 cards ({' '.join(new)})"
+    from explorer.games.lotus.words import cards
+    assert own[0] == f"Red Ladybug drew {cards(new, d)}" and not any(mentions(own[0], i) for i in new)
     for v in (-1, 1, 2):
         assert changes(b, d, v)["sentences"][0] == "Red Ladybug drew 2 cards (hidden)"
     s, a, t = first(line("lotus", 2, 3000), lambda s, a, t: str(a) == "+t")
@@ -163,7 +165,9 @@ def test_round_house_leaders_orders_and_points():
     assert any(x.startswith(f"{who}'s leader {str(a)[0]} moved from ") for x in changes(s, t, -1)["sentences"])
     s, a, t = first(steps, lambda s, a, t: str(a).startswith("order:"))
     said = changes(s, t, -1)["sentences"]
-    assert any(x.startswith(f"{s.cfg.names[s.current_player]} completed order {str(a)[6:]}, worth ") for x in said)
+    from explorer.games.round_house.words import order
+    done = order(str(a)[6:], s, points=False)  # 'the 3 fruit order'
+    assert any(x.startswith(f"{s.cfg.names[s.current_player]} completed {done}, worth ") for x in said)
     s, a, t = first(steps, lambda s, a, t: str(a).startswith("line:"))  # an elder scores at once
     gain = t.scores()["seats"][s.current_player] - s.scores()["seats"][s.current_player]
     assert gain > 0
@@ -188,6 +192,10 @@ def test_sentences_and_narration_never_name_another_seats_private_ids(game):
             planted += bool(bad)
             said = changes(s, t, v)
             texts = [narrate(s, a, v), *said["sentences"]]
+            shown = compare.view_ids(compare.view_of(s, v)) | compare.view_ids(compare.view_of(t, v)) | \
+                compare.revealed(s, a)  # a completing play's cards, public though gone to a scoring pile
+            for x in texts:  # nor in words: 'a blue 7-petal double-symbol card' no card in view reads as
+                assert not compare.described(x, s, bad, shown), (v, bad, x)
             for ident in bad:
                 for x in texts:
                     assert not mentions(x, ident), (v, ident, x)
@@ -248,3 +256,145 @@ def test_rice_paddy_hidden_moves_name_the_seat_and_the_rule():
     other = (s.current_player + 1) % s.cfg.players
     assert narrate(s, a, other) == f"{who} keeps a spirit card (hidden) (rice_paddy.draft.hidden)."
     assert narrate(s, a, s.current_player) == f"{who} — {s.explain(a)}"
+
+
+# -- hidden cards told by what they are, not by their ids
+
+
+def _planted():
+    """Blue (seat 1) holds the only blue 7-petal double-symbol card and the only blue 3-petal double-symbol
+    card; Red (seat 0) holds a hand no other seat holds alike."""
+    return explorer.from_json({"game": "lotus", "players": 3, "seed": 3,
+                               "hands": [["R3s1", "R4s1", "R5d1", "R6s1"], ["B7d1", "B3d1", "B4s1", "B5s1"], None]})
+
+
+SECRET = ("blue 7-petal double-symbol card", "blue 3-petal double-symbol card")
+
+
+def test_a_hidden_card_is_never_described_to_a_seat_that_cannot_see_it():
+    """Plant two cards only Blue may see, play on, and read every log line and compare sentence as Red and as
+    a spectator: neither card is described (by id or in words) until it is on the table."""
+    from explorer.reader import Eyes, Reader
+    from explorer.timeline import Timeline
+    s = _planted()
+    tl = Timeline(s)
+    rnd = random.Random(5)
+    node = tl.root
+    for _ in range(40):
+        if node.state.is_terminal:
+            break
+        node = tl.play(str(rnd.choice(node.state.legal_actions())))
+    reader = Reader(s.cfg.color_names)
+    read = 0
+    for n in tl.mainline()[1:]:
+        for v in (-1, 0, 2):
+            on_table = json_ids(n.state.view(v)) | json_ids(n.before.view(v))
+            secret = [w for w, cid in zip(SECRET, ("B7d1", "B3d1")) if cid not in on_table]
+            texts = [reader.entry(n, Eyes.of(n.state, v))["label"], *changes(n.before, n.state, v)["sentences"]]
+            for x in texts:
+                read += 1
+                assert not any(w in x for w in secret), (v, x)
+                assert not mentions(x, "B7d1") or "B7d1" in on_table
+    assert read > 100
+    # Blue reads its own cards in words
+    mine = [x for n in tl.mainline()[1:] for x in changes(n.before, n.state, 1)["sentences"]]
+    assert not any("B7d1" in x or "B3d1" in x for x in mine)
+
+
+def json_ids(view):
+    return compare.view_ids(view)
+
+
+def test_the_guards_catch_a_hidden_card_described_in_words(monkeypatch):
+    """An engine whose words would describe Blue's hidden card to Red falls back, in narrate and in a log
+    label alike; the same words to Blue, who holds the card, stay."""
+    from explorer.games.lotus import words
+    from explorer.reader import Eyes, Reader
+    from explorer.timeline import Timeline
+    s = _planted()
+    a = s.legal_actions()[0]
+    told = "Red Ladybug plays, and Blue Dragonfly holds a blue 7-petal double-symbol card"
+    assert compare.leaks(told, s, a, 0) and compare.leaks(told, s, a, -1) and not compare.leaks(told, s, a, 1)
+    played = "Red Ladybug plays a red 5-petal double-symbol card"
+    assert not compare.leaks(played, s, s.parse_action("5d"), 2)  # on the table after the move
+    assert compare.leaks(played, s, s.parse_action("3s"), 2)  # still in Red's hand: not Yellow's to know
+    monkeypatch.setattr(words, "narrate", lambda state, act, viewer: told)
+    assert narrate(s, a, 0) == "Red Ladybug acts (hidden)" and narrate(s, a, 1) == told
+    tl = Timeline(s)
+    node = tl.play(str(a))
+    assert "blue 7-petal" not in Reader(s.cfg.color_names).entry(node, Eyes.of(node.state, 0))["label"]
+    eyes = Eyes.of(node.state, 0)
+    assert eyes.label(told, "fallback") == "fallback" and Eyes.of(node.state, 1).label(told, "x") == told
+
+
+def test_lotus_log_and_compare_read_as_a_player_says_them():
+    """Typical moves in words, no bare card ids: a play, a draw (own and another's), an exchange, a
+    wildflower taken from the display."""
+    from explorer.games.lotus.words import name
+    s = _planted()
+    assert name("B7d1", s) == "a blue 7-petal double-symbol card" and name("W5w1", s) == "a 5-petal wildflower"
+    assert name("R5d1", s.view(0)) == name("R5d1", s) == "a red 5-petal double-symbol card"  # from a view too
+    t = s.apply("5d")
+    assert narrate(s, "5d", -1).startswith(
+        "Red Ladybug plays a red 5-petal double-symbol card onto a new Cherry Blossom (1/5)")
+    assert "Red Ladybug played a red 5-petal double-symbol card" in changes(s, t, 1)["sentences"]
+    x = s.apply("x3s4s")
+    said = changes(s, x, 0)["sentences"][0]
+    assert said.startswith("Red Ladybug exchanged a red 3-petal single-symbol card and a red 4-petal "
+                           "single-symbol card for another red 4-petal single-symbol card and "), said
+    assert narrate(s, "x3s4s", 0).startswith("Red Ladybug exchanges a red 3-petal single-symbol card and a red "
+                                             "4-petal single-symbol card to the bottom of the deck")
+    assert "(hidden)" in narrate(s, "x3s4s", 1)
+    ids = set(s.cfg.NAME)
+    d = t.apply("6s").apply("d").apply("d")
+    for v in (0, 1, -1):
+        for x in changes(t.apply("6s"), d, v)["sentences"]:
+            assert not any(mentions(x, i) for i in ids), x
+    assert changes(t.apply("6s"), d, 0)["sentences"][0].startswith("Red Ladybug drew a red ")
+    assert changes(t.apply("6s"), d, 1)["sentences"][0] == "Red Ladybug drew 2 cards (hidden)"
+
+
+def test_a_completing_play_is_still_told_though_its_card_leaves_every_view():
+    """Red completes the Iris with one of two red 3-petal single-symbol cards: the flower goes to a scoring
+    pile, no view holds the played card, and Red still holds one alike. The play is public all the same, so
+    the other seats read it in words (not 'acts (hidden)' or the bare notation)."""
+    from explorer.reader import Eyes, Reader
+    from explorer.timeline import Timeline
+    s = explorer.from_json({"game": "lotus", "players": 3, "seed": 3, "flowers": {"3": ["B3s1", "W3w1"]},
+                            "hands": [["R3s1", "R3s2", "R4s1", "R5s1"], None, None]})
+    said = "Red Ladybug plays a red 3-petal single-symbol card onto the Iris (3/3), completing it"
+    for v in (-1, 1, 2):
+        assert narrate(s, "3s", v).startswith(said), v
+    node = Timeline(s).play("3s")
+    assert Reader(s.cfg.color_names).entry(node, Eyes.of(node.state, 2))["label"].startswith(said)
+
+
+def test_rice_paddy_and_chaos_cards_read_as_a_player_says_them():
+    """Issue 25.9: a spirit card by its number (which decides turn order) and its effect, a chaos card by its
+    number and what it says; a face-down pick is still '(hidden)' to the other seat."""
+    from explorer.games.lotus_chaos.words import name as chaos_name
+    from explorer.games.rice_paddy.words import name as rice_name
+    s = explorer.load("rice_paddy", players=2, seed=1)
+    rnd = random.Random(3)
+    while not str(s.legal_actions()[0]).startswith("keep"):
+        s = s.apply(rnd.choice(s.legal_actions()))
+    keep = str(s.legal_actions()[0])
+    card = rice_name(f"spirit-{keep.split()[1]}", s)
+    assert re.fullmatch(r"spirit card \d+ \([a-z ]+ \d+( \(any time\))?\)", card), card
+    me, other = s.current_player, 1 - s.current_player
+    assert narrate(s, keep, me).endswith(f"{keep}: keep {card} from the draft hand and pass the rest "
+                                         "(rice_paddy.draft.first).")
+    t = s.apply(keep)
+    assert f"Red picked {card} face down [rice_paddy.draft.hidden]" in changes(s, t, me)["sentences"]
+    hidden = changes(s, t, other)["sentences"]
+    assert "Red picked a spirit card face down (hidden) [rice_paddy.draft.hidden]" in hidden
+    assert not any(card[len("spirit card "):] in x for x in hidden + [narrate(s, keep, other)])
+    c = explorer.load("lotus_chaos", seed=1)
+    while not str(c.legal_actions()[0]).startswith("keep"):  # the six tokens are placed first
+        c = c.apply(c.legal_actions()[0])
+    keep = str(c.legal_actions()[0])
+    cid = keep.split()[1]
+    said = narrate(c, keep, -1)
+    assert said.startswith(f"Red 4 keeps {chaos_name(cid, c)} and gives card "), said
+    assert re.fullmatch(r'card \d+ \("[^"]+"\)', chaos_name(cid, c))
+    assert f"Red 4 gained {chaos_name(cid, c)}" in changes(c, c.apply(keep), -1)["sentences"]

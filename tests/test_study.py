@@ -399,3 +399,24 @@ def test_the_writer_sets_an_exercise_by_clicking_and_is_never_held_up():
     reader = study.explorer(0)
     reader._on_msg(reader, {"type": "exercise"}, [])
     assert "Explorer(study.chapters[i])" in reader.error and not reader.meta["author"]
+
+
+def test_a_wrong_moves_verdict_says_the_move_in_words():
+    """Issue 25.9: a verdict names the move as a player would ('take the woman vendor'), not only by its
+    notation and ids; an illegal move's verdict carries the rule's words (Lotus names the cards missing)."""
+    import re
+    rh = explorer.load("round_house", players=3, seed=1)
+    st_ = Study("words")
+    ch = st_.chapter("leaders", rh)
+    moves = [str(a) for a in rh.legal_actions()]
+    ch.exercise(ch.timeline.root, answers=[moves[0]])
+    v = ch.check(ch.timeline.root, moves[1], bot=False)
+    assert v.result == "wrong" and v.message.startswith(f"{moves[1]} (move leader 1 clockwise to "), v.message
+    lotus = explorer.load("lotus", players=3, seed=1)
+    lc = st_.chapter("cards", lotus)
+    lc.exercise(lc.timeline.root, answers=[str(lotus.legal_actions()[0])])
+    wrong = str(lotus.legal_actions()[1])
+    v = lc.check(lc.timeline.root, wrong, bot=False)
+    assert "Red Ladybug plays a red " in v.message and not re.search(r"\b[RBYW]\d[sdw]\d\b", v.message), v.message
+    bad = lc.check(lc.timeline.root, "3dd", bot=False)
+    assert bad.result == "illegal" and "you do not hold two red 3-petal double-symbol cards" in bad.message

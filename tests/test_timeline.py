@@ -658,7 +658,7 @@ def test_lotus_diff_of_public_view(lotus):
     a = lotus.play("7s")
     b = lotus.play("7d")
     assert lotus.diff(a, b) == [
-        "Red Ladybug played R7d1", "Lotus 1/7 → 2/7",
+        "Red Ladybug played a red 7-petal double-symbol card", "Lotus 1/7 → 2/7",
         "control of the Lotus: Red Ladybug 1 → 3 [lotus.complete.control]", "Red Ladybug to act (draw)"]
     assert lotus.changes(a, b)["details"] == [
         'phase: "actions" → "draw"', "actions left: 1 → 0", "seats › Red Ladybug › hand size: 3 → 2",
@@ -668,7 +668,7 @@ def test_lotus_diff_of_public_view(lotus):
     assert lotus.diff(b, c) == ["Red Ladybug drew 1 card (hidden)"]  # not which card
     assert lotus.changes(b, c)["details"] == ["seats › Red Ladybug › hand size: 2 → 3",
                                               "seats › Red Ladybug › deck size: 22 → 21"]
-    assert lotus.diff(b, c, viewer=0) == ["Red Ladybug drew 1 card (R4s4)"]
+    assert lotus.diff(b, c, viewer=0) == ["Red Ladybug drew a red 4-petal single-symbol card"]  # R4s4
 
 
 def test_lotus_export_redacts_exchanges(lotus):

@@ -465,7 +465,9 @@ def test_compare_in_a_seat_view_hides_other_hands():
     assert hidden and lines and not any(i in line for line in lines + details for i in hidden)
     own = {c["id"] for c in w.state.view(1)["seats"][1]["hand"]} - {
         c["id"] for c in w.timeline.root.state.view(1)["seats"][1]["hand"]}
-    assert own and any(i in line for line in lines for i in own)  # its own new cards are named
+    from explorer.games.lotus.words import name
+    said = [name(i, w.state).partition(" ")[2] for i in own]  # 'blue 5-petal single-symbol card'
+    assert own and any(x in line for line in lines for x in said)  # its own new cards are named, in words
 
 
 def test_preview_is_sent_only_to_the_seat_that_may_act(w):

@@ -60,7 +60,8 @@ def test_a_completed_order_is_worth_its_points_at_the_end():
     t = play(s, "order:O06")
     assert t.points[0] == s.points[0]
     said = describe_changes(s, t, -1)
-    assert any(x.startswith("Red completed order O06, worth 8 points at the end of the game") for x in said), said
+    assert any(x.startswith("Red completed the fruit + celadon + tea + gold order, worth 8 points at the end of the "
+                            "game") for x in said), said
     assert not any("for 8 points" in x or x.startswith("Red scored") for x in said)
 
 

@@ -63,9 +63,12 @@ def why_illegal(s, a) -> IllegalAction:  # noqa: C901  (one branch per rule)
         n = len(kinds)
         for kd in set(kinds):
             if kinds.count(kd) > have.count(kd):
+                from .words import kind_words
+                want = kind_words(cfg.petals[kd // 3], kd % 3, cfg.colors[p], kinds.count(kd))
+                held = " ".join(sorted(f"{x // 3 + 3}{'wsd'[x % 3]}" for x in have))
                 return IllegalAction("lotus.play.from-hand",
-                                     f"you do not hold {kinds.count(kd)} such card(s) ({a.text}); your hand is "
-                                     + " ".join(sorted(f"{x // 3 + 3}{'wsd'[x % 3]}" for x in have)))
+                                     f"you do not hold {want} ({a.text}); your hand is "
+                                     + (_hand_words(cfg, p, have) + f" (in notation: {held})" if have else "empty"))
         if n > 2 and not s.powers[p] & GROWTH:
             return IllegalAction("lotus.play.one-or-two",
                                  "play one or two cards per action; more needs the Infinite Growth power")
@@ -109,3 +112,11 @@ def why_illegal(s, a) -> IllegalAction:  # noqa: C901  (one branch per rule)
             return IllegalAction("lotus.solo.fortune", "in solo play the Fortune Teller removes only wildflowers")
         return IllegalAction("lotus.power.fortune", f"there is no such petal on a growing {a.a + 3}-petal flower")
     return IllegalAction("lotus.turn.two-actions", f"{a.text} is not an action here")  # pragma: no cover
+
+
+def _hand_words(cfg, seat, kinds) -> str:
+    """A hand of card kinds as a player says it: 'two red 5-petal single-symbol cards and a 4-petal wildflower'."""
+    from ...compare import listing
+    from .words import kind_words
+    counts = {k: kinds.count(k) for k in sorted(kinds)}
+    return listing(kind_words(cfg.petals[k // 3], k % 3, cfg.colors[seat], n) for k, n in counts.items())

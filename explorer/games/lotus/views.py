@@ -152,12 +152,14 @@ class ViewMixin:
         if k == PLAY:
             t = a.a
             n = sum(a.b)
-            parts = [f"{x} {KIND_WORD[i]}" for i, x in enumerate(a.b) if x]
+            from ...compare import listing
+            from .words import kind_words
+            colour = cfg.colors[who] if who is not None else None
+            parts = [kind_words(cfg.petals[t], i, colour, x) for i, x in enumerate(a.b) if x]
             after = len(self.flowers[t]) + n
             new = "the" if self.flowers[t] else "a new"
             rules = ["lotus.play.one-or-two" if n <= 2 else "lotus.power.growth", "lotus.play.one-flower-per-type"]
-            text = (f"{name} plays {n} card(s) ({', '.join(parts)}) onto {new} {cfg.flower_names[t]} "
-                    f"({after}/{cfg.petals[t]})")
+            text = f"{name} plays {listing(parts)} onto {new} {cfg.flower_names[t]} ({after}/{cfg.petals[t]})"
             if after == cfg.petals[t]:
                 ctrl = self._controllers_after(a)
                 names = ", ".join(cfg.color_names[c] for c in ctrl) or "nobody"
@@ -169,7 +171,10 @@ class ViewMixin:
                     rules += ["lotus.complete.control", "lotus.complete.pick"]
             return text + " [" + ", ".join(rules) + "]"
         if k == EXCH:
-            return (f"{name} exchanges {' '.join(card_token(x) for x in a.a)} to the bottom of the deck and draws "
+            from .words import kind_words
+            kinds = {x: a.a.count(x) for x in a.a}
+            what = " and ".join(kind_words(cfg.petals[x // 3], x % 3, cfg.colors[who], n) for x, n in kinds.items())
+            return (f"{name} exchanges {what} to the bottom of the deck and draws "
                     f"{len(a.a)} [lotus.exchange.one-or-two]")
         if k == MOVE:
             piece = "the Elder Guardian" if a.a == ELDER_PIECE else "a guardian"

@@ -1,15 +1,76 @@
 """Lotus in words: what changed between two positions, and a move as each seat may read it."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ...compare import ARROW, NUMBERS, listing, plural, scored, view_of, winners
-from .actions import EXCH
+from .actions import EXCH, PLAY
+
+SYMBOL_WORD = ("wildflower", "single-symbol", "double-symbol")
+
+
+# -- cards as a player names them
+
+def kind_words(petals: int, symbols: int, colour: str | None = None, n: int = 1) -> str:
+    """'a red 5-petal single-symbol card', 'two 5-petal wildflowers' (n=2), without an id."""
+    count = ("a" if n == 1 else NUMBERS[n] if n < len(NUMBERS) else str(n))
+    if symbols == 0:
+        return f"{count} {petals}-petal wildflower{'s' if n != 1 else ''}"
+    return f"{count} {colour + ' ' if colour else ''}{petals}-petal {SYMBOL_WORD[symbols]} card{'s' if n != 1 else ''}"
+
+
+def _facts(card: str, where) -> tuple[int, int, str | None]:
+    """(petals, symbols, owner's colour) of card id `card`, from a state's config or a view."""
+    cfg = getattr(where, "cfg", None)
+    if cfg is not None:
+        c = cfg.by_name[card]
+        o = cfg.OWNER[c]
+        return cfg.petals[cfg.TYPE[c]], cfg.SYM[c], (cfg.colors[o] if o >= 0 else None)
+    m = re.fullmatch(r"([A-Za-z])(\d)([wsd])\d+", card)
+    if m is None:
+        raise KeyError(card)
+    colour = None
+    if m.group(3) != "w":
+        for f in where.get("flowers") or []:
+            for c in f["cards"]:
+                if c["id"] == card and c["owner"] is not None:
+                    colour = where["seats"][c["owner"]]["color"]
+        for s in where.get("seats") or []:
+            if colour is None and any(c["id"] == card for c in s.get("hand") or []):
+                colour = s["color"]
+    return int(m.group(2)), "wsd".index(m.group(3)), colour
+
+
+def name(card: str, where) -> str:
+    """A card as a player names it: 'R5s1' -> 'a red 5-petal single-symbol card', 'W5w1' -> 'a 5-petal
+    wildflower'. `where` is a state (its config) or a view. No id: see `cards` for telling two apart."""
+    return kind_words(*_facts(card, where))
+
+
+def cards(ids, where, before=()) -> str:
+    """Cards as a player lists them: 'two red 5-petal single-symbol cards and a 4-petal wildflower'. Cards
+    alike are told by their count, never their ids (a player cannot tell them apart either); one alike to a
+    card in `before` (the other side of an exchange) is 'another': 'a red 4-petal single-symbol card for
+    another red 4-petal single-symbol card'."""
+    groups: dict[tuple, int] = {}
+    for i in ids:
+        k = _facts(i, where)
+        groups[k] = groups.get(k, 0) + 1
+    other = {_facts(i, where) for i in before}
+    parts = []
+    for k, n in groups.items():
+        text = kind_words(*k, n=n)
+        if k in other:
+            text = "another " + text[2:] if n == 1 else text.replace(" ", " other ", 1)
+        parts.append(text)
+    return listing(parts)
 
 
 def describe_changes(a, b, viewer) -> list[str]:
-    """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. 'Red Ladybug drew 2 cards
-    (R4s3 R7s4)', 'Cherry Blossom 1/5 → 3/5', 'control of the Cherry Blossom: Red Ladybug 1 → 2'."""
+    """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. 'Red Ladybug drew a red 4-petal
+    single-symbol card and a red 7-petal single-symbol card', 'Cherry Blossom 1/5 → 3/5', 'control of the
+    Cherry Blossom: Red Ladybug 1 → 2'."""
     va, vb = view_of(a, viewer), view_of(b, viewer)
     names = [s["name"] for s in vb["seats"]]
     over = bool(vb["result"]) and not va["result"]
@@ -18,7 +79,7 @@ def describe_changes(a, b, viewer) -> list[str]:
                  if c["id"] not in {x["id"] for g in va["flowers"] for x in g["cards"]}]
     out: list[str] = []
     for sa, sb in zip(va["seats"], vb["seats"]):
-        out += _hand(sa, sb, on_flowers, new_cards, over)
+        out += _hand(sa, sb, on_flowers, new_cards, over, a)
     fa = {f["name"]: f for f in va["flowers"]}
     fb = {f["name"]: f for f in vb["flowers"]}
     for name in a.cfg.flower_names:
@@ -49,7 +110,7 @@ def describe_changes(a, b, viewer) -> list[str]:
     return out
 
 
-def _hand(sa, sb, on_flowers, new_cards, over) -> list[str]:
+def _hand(sa, sb, on_flowers, new_cards, over, state) -> list[str]:
     who = sb["name"]
     drew_deck = sa["deck_size"] - sb["deck_size"]
     if sa["hand"] is not None and sb["hand"] is not None:
@@ -61,16 +122,17 @@ def _hand(sa, sb, on_flowers, new_cards, over) -> list[str]:
         rest = [i for i in lost if i not in on_flowers]
         out = []
         if rest and gained and drew_deck == 0 and len(rest) == len(gained) and not played:
-            return [f"{who} exchanged {' '.join(rest)} for {' '.join(gained)} [lotus.exchange.one-or-two]"]
+            return [f"{who} exchanged {cards(rest, state)} for {cards(gained, state, rest)} "
+                    "[lotus.exchange.one-or-two]"]
         if gained:
-            out.append(f"{who} drew {plural(len(gained), 'card')} ({' '.join(gained)})")
+            out.append(f"{who} drew {cards(gained, state)}")
         if played:
-            out.append(f"{who} played {' '.join(played)}")
+            out.append(f"{who} played {cards(played, state)}")
         if rest:
             if over:
-                out.append(f"{who}'s hand went back onto their deck ({' '.join(rest)}) [lotus.end.scoring]")
+                out.append(f"{who}'s hand went back onto their deck ({cards(rest, state)}) [lotus.end.scoring]")
             else:
-                out.append(f"{who}'s hand lost {' '.join(rest)}")
+                out.append(f"{who}'s hand lost {cards(rest, state)}")
         return out
     grew = sb["hand_size"] - sa["hand_size"]
     if over and grew < 0:
@@ -80,7 +142,7 @@ def _hand(sa, sb, on_flowers, new_cards, over) -> list[str]:
     drew = max(drew_deck, grew + len(played))
     out = [f"{who} drew {plural(drew, 'card')} (hidden)"] if drew > 0 else []
     if played:
-        out.append(f"{who} played {' '.join(played)}")
+        out.append(f"{who} played {cards(played, state)}")
     if grew != drew - len(played):
         out.append(f"{who}'s hand {sa['hand_size']} {ARROW} {sb['hand_size']} cards")
     return out
@@ -140,6 +202,16 @@ def _wild(petals) -> str:
     return listing(parts)
 
 
+def revealed(state, action) -> set[str]:
+    """The cards a play shows every seat (also those a completed flower takes on to a scoring pile)."""
+    act = state.parse_action(action) if isinstance(action, str) else action
+    if act.kind != PLAY:
+        return set()
+    p = state.current_player
+    after = state.apply(act)
+    return {state.cfg.NAME[c] for c in set(state.hands[p]) - set(after.hands[p])}
+
+
 def narrate(state, action, viewer) -> str:
     """explain() for every viewer, except that an exchange shows which cards only to its player."""
     if action.kind != EXCH or viewer is None or viewer == state.current_player:
@@ -150,4 +222,4 @@ def narrate(state, action, viewer) -> str:
             f"[lotus.exchange.one-or-two]")
 
 
-__all__ = ["describe_changes", "narrate"]
+__all__ = ["cards", "describe_changes", "kind_words", "name", "narrate", "revealed"]

@@ -177,7 +177,8 @@ class ViewMixin:
         if k == KEEP:
             other = next(cfg.NAME[c] for c in self.revealed if cfg.NAME[c] != a.a)
             to = self.name(self.seat_of_number(a.b))
-            return (f"{who} keeps card {a.a} and gives card {other} to {to} "
+            from .words import name
+            return (f"{who} keeps {name(a.a, self)} and gives {name(other, self)} to {to} "
                     "[lotus_chaos.draw.give, lotus_chaos.limit.five]")
         if k == WRITE:
             from . import language as L
@@ -195,7 +196,8 @@ class ViewMixin:
             return (f"{who} takes a blank card and writes '{a.a}' "
                     f"[lotus_chaos.draw.blank, lotus_chaos.write.accept{extra}]")
         if k == DISCARD:
-            return f"{who} discards card {a.a} to get back to the card limit [lotus_chaos.limit.discard]"
+            from .words import name
+            return f"{who} discards {name(a.a, self)} to get back to the card limit [lotus_chaos.limit.discard]"
         if k == PLAY:
             c = cfg.by_name[a.a]
             from .language import construct_ids
@@ -210,7 +212,8 @@ class ViewMixin:
             return f"{who} swaps with {self.name(self.seat_of_number(a.a))} [lotus_chaos.swap.partner]"
         if k in (TAKE, GIVE):
             verb = "takes" if k == TAKE else "gives"
-            return f"{who} {verb} card {a.a} in the swap [lotus_chaos.swap.pick]"
+            from .words import name
+            return f"{who} {verb} {name(a.a, self)} in the swap [lotus_chaos.swap.pick]"
         if k == ACCUSE:
             return (f"{who} accuses {self.name(self.seat_of_number(a.a))} of having the {a.b} objective "
                     "[lotus_chaos.accuse.correct, lotus_chaos.accuse.wrong]")

@@ -9,9 +9,25 @@ from ...compare import listing, plural, view_of, winners
 from .actions import ACCUSE
 
 
+def name(card: str, state) -> str:
+    """A card as a player names it: its number and what it says, 'card 19 ("high color wheel tokens move 1
+    towards centre")'; an unwritten blank card is 'a blank card'. KeyError for an id it does not name."""
+    from .language import render
+    c = state.cfg.by_name[card]
+    if c >= state.cfg.nprinted and state.texts[c - state.cfg.nprinted] is None:
+        return "a blank card"
+    return f'card {card} ("{render(state.program(c))}")'
+
+
+def cards(ids, state) -> str:
+    """'card 3 ("…") and card 19 ("…")'."""
+    return listing(name(i, state) for i in ids)
+
+
 def describe_changes(a, b, viewer) -> list[str]:
     """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. 'Red 4 moved from the
-    NE corner (3, -3) to (2, -2) plain', 'Blue 6 is out of the game', 'Red 4 gained card 12'."""
+    NE corner (3, -3) to (2, -2) plain', 'Blue 6 is out of the game', 'Red 4 gained card 12 ("odd grayscale
+    tokens move 1 E")'."""
     va, vb = view_of(a, viewer), view_of(b, viewer)
     where = {(q, r): (zone, corner) for q, r, zone, corner in vb["zones"]}
     out: list[str] = []
@@ -29,9 +45,9 @@ def describe_changes(a, b, viewer) -> list[str]:
         gained = [c for c in cb if c not in ca]
         lost = [c for c in ca if c not in cb]
         if gained:
-            out.append(f"{who} gained {_cards(gained)}")
+            out.append(f"{who} gained {cards(gained, b)}")
         if lost:
-            out.append(f"{who} lost {_cards(lost)}")
+            out.append(f"{who} lost {cards(lost, b)}")
         if sb["objective"] and not sa["objective"]:
             key = sb["objective"]["key"]
             if viewer is not None and viewer >= 0 and sb["alive"] and viewer != sb["seat"]:
@@ -46,10 +62,10 @@ def describe_changes(a, b, viewer) -> list[str]:
     out += _passes(va, vb)
     shown = [c["id"] for c in vb["revealed"] if c["id"] not in {x["id"] for x in va["revealed"]}]
     if shown:
-        out.append(f"{_cards(shown)} revealed from the deck [lotus_chaos.draw.reveal]")
+        out.append(f"{cards(shown, b)} revealed from the deck [lotus_chaos.draw.reveal]")
     dropped = [c for c in vb["discard"] if c not in va["discard"]]
     if dropped:
-        out.append(f"{_cards(dropped)} discarded")
+        out.append(f"{cards(dropped, b)} discarded")
     if vb["blanks_left"] < va["blanks_left"]:
         out.append(f"{plural(va['blanks_left'] - vb['blanks_left'], 'blank card')} written "
                    f"({vb['blanks_left']} left) [lotus_chaos.draw.blank]")
@@ -72,10 +88,6 @@ def _hex(where, h) -> str:
     if zone == "red":
         return f"the red centre ({h[0]}, {h[1]})"
     return f"({h[0]}, {h[1]}) {zone}"
-
-
-def _cards(names) -> str:
-    return ("card " if len(names) == 1 else "cards ") + listing(names)
 
 
 def _passes(va, vb) -> list[str]:

@@ -206,18 +206,26 @@ class ViewMixin:
         what = {
             "keep": "keep this spirit card from the draft hand and pass the rest",
             "play": "play this spirit card face down; turn order follows each player's highest card",
-            "use": "use this spirit card's effect in full", "skip": "do not use this spirit card's effect",
+            "use": "use the effect of this spirit card in full", "skip": "do not use the effect of this spirit card",
             "w": "put one worker on this farm action", "l": "put one livestock (ox or duck) on this farm action",
             "wall": "build a wall on this edge", "gate": "build a gate on this edge",
             "move": "move a gate around the same paddy", "rock": "remove this rock",
             "drain": "drain this disc to the next player's reservoir",
-            "flow": "let a disc flow downstream into this hex", "ach": "take this achievement's rice",
+            "flow": "let a disc flow downstream into this hex", "ach": "take the rice of this achievement",
             "buy": "buy from the cheapest market space (plus tax for a second or third item)",
             "done": "finish this step", "pass": "take no achievement this round",
             "hold": "count this paddy's magic water as absent: it does not grow now",
             "start": "put the starting paddy's gate on this side (walls on its other sides)",
             "flood": "fill this paddy from the reservoir, through the full paddies above it",
         }[word]
+        arg = text.split()[1] if len(text.split()) == 2 else ""
+        if arg.isdigit() and word in ("keep", "play", "use", "skip", "ach"):  # the card or tile by what it is
+            from .words import name
+            try:
+                what = what.replace("this spirit card" if word != "ach" else "this achievement",
+                                    name(f"{'ach' if word == 'ach' else 'spirit'}-{arg}", self), 1)
+            except KeyError:
+                pass
         return f"{text}: {what} ({rule})."
 
     def redact(self, action, viewer) -> str:

@@ -6,6 +6,46 @@ from __future__ import annotations
 from ...compare import ARROW, listing, plural, scored, view_of, winners
 from .views import HIDDEN_WORDS, STEP_NAME
 
+ACH_WORDS = {"paddies": "{n} paddies", "big_paddy": "a paddy of {n} hexes", "planted_hexes": "{n} planted hexes",
+             "grown_hexes": "{n} grown hexes", "wet_hexes": "{n} wet hexes", "no_rocks": "no rocks left",
+             "rocks_removed": "{n} rocks removed", "livestock": "{n} livestock", "workers": "{n} workers",
+             "gates": "{n} gates", "clean_paddies": "{n} paddies without weeds or pests",
+             "fertilised": "{n} fertilised {paddy}", "chain": "a chain of {n} paddies"}
+
+
+def effect(n: int, where) -> str:
+    """A spirit card's effect as printed: 'water 2', 'harvest bonus 1 (any time)'."""
+    c = where.cfg.spirit[n] if hasattr(where, "cfg") else where.spirit[n]
+    return f"{c.effect.replace('_', ' ')} {c.amount}" + (" (any time)" if c.kind == "anytime" else "")
+
+
+def spirit(n: int, where) -> str:
+    """'spirit card 12 (livestock 1)': the card's printed number (it decides turn order) and its effect."""
+    return f"spirit card {n} ({effect(n, where)})"
+
+
+def name(ident: str, where) -> str:
+    """A component as a player names it: 'spirit-12' -> 'spirit card 12 (livestock 1)', 'ach-5' -> 'the
+    achievement for a paddy of 4 hexes (6 rice)'. KeyError for an id it does not name."""
+    cfg = where.cfg if hasattr(where, "cfg") else where
+    head, _, n = ident.partition("-")
+    if head == "spirit" and n.isdigit() and int(n) in cfg.spirit:
+        return spirit(int(n), cfg)
+    if head == "ach" and n.isdigit() and int(n) in cfg.ach:
+        a = cfg.ach[int(n)]
+        form = ACH_WORDS.get(a.kind, a.kind.replace("_", " ") + " {n}")
+        return f"the achievement for {form.format(n=a.n, paddy='paddy' if a.n == 1 else 'paddies')} ({a.rice} rice)"
+    raise KeyError(ident)
+
+
+def spirits(ns, where) -> str:
+    """'spirit cards 3 (rice 1) and 12 (livestock 1)'."""
+    ns = list(ns)
+    if len(ns) == 1:
+        return spirit(ns[0], where)
+    return "spirit cards " + listing(f"{n} ({effect(n, where)})" for n in ns)
+
+
 HIDDEN_RULE = {"keep": "rice_paddy.draft.hidden", "play": "rice_paddy.spirit.play",
                "w": "rice_paddy.alloc.simultaneous", "l": "rice_paddy.alloc.simultaneous"}
 
@@ -21,11 +61,11 @@ def describe_changes(a, b, viewer) -> list[str]:
                    f"{plural(r['weeds'], 'weed')}, {plural(r['pests'], 'pest')} [rice_paddy.rain.reveal]")
     draft = va["step"] == "draft"
     for sa, sb in zip(va["seats"], vb["seats"]):
-        out += _seat(sa, sb, draft)
+        out += _seat(sa, sb, draft, a)
     out += scored(va, vb, "rice", "rice")
-    gone = [x["n"] for x in va["achievements"] if x["id"] not in {y["id"] for y in vb["achievements"]}]
+    gone = [x["id"] for x in va["achievements"] if x["id"] not in {y["id"] for y in vb["achievements"]}]
     if gone and not any(s["achievements"] != t["achievements"] for s, t in zip(va["seats"], vb["seats"])):
-        out.append(f"achievement{'s' if len(gone) > 1 else ''} {listing(map(str, gone))} left the board")
+        out.append(f"{listing(name(x, a) for x in gone)} left the board")
     if va["order"] != vb["order"] and vb["order"]:
         out.append("turn order: " + ", ".join(vb["seats"][i]["name"] for i in vb["order"]) +
                    " [rice_paddy.spirit.order]")
@@ -38,15 +78,15 @@ def describe_changes(a, b, viewer) -> list[str]:
     return out
 
 
-def _seat(sa, sb, draft) -> list[str]:
+def _seat(sa, sb, draft, state) -> list[str]:
     who = sb["name"]
     out = []
-    out += _cards(who, "hand", sa, sb)
-    out += _cards(who, "draft", sa, sb)
+    out += _cards(who, "hand", sa, sb, state)
+    out += _cards(who, "draft", sa, sb, state)
     if sb["picked"] and not sa["picked"]:
         pick = sb["pick"]
         rule = "rice_paddy.draft.hidden" if draft else "rice_paddy.spirit.play"
-        what = f"spirit card {pick['n']} face down" if pick else "a spirit card face down (hidden)"
+        what = f"{spirit(pick['n'], state)} face down" if pick else "a spirit card face down (hidden)"
         out.append(f"{who} picked {what} [{rule}]")
     seen = {c["id"] for c in sa["played"]}
     for c in sb["played"]:
@@ -62,7 +102,7 @@ def _seat(sa, sb, draft) -> list[str]:
                 out.append(f"{who} used any-time spirit card {n}: {c['effect'].replace('_', ' ')} {c['amount']} "
                            f"[{'rice_paddy.spirit.once' if c['once'] else 'rice_paddy.spirit.anytime'}]")
             else:
-                out.append(f"{who} used spirit card {n} [rice_paddy.spirit.once]")
+                out.append(f"{who} used {spirit(n, state)} [rice_paddy.spirit.once]")
     for n in sa["spent"]:
         if n not in sb["spent"]:
             out.append(f"{who}'s any-time spirit card {n} is ready again [rice_paddy.spirit.anytime]")
@@ -99,22 +139,22 @@ def _seat(sa, sb, draft) -> list[str]:
     out += _paddies(who, sa["paddies"], sb["paddies"])
     for n in sb["achievements"]:
         if n not in sa["achievements"]:
-            out.append(f"{who} took achievement {n} [rice_paddy.achieve.condition]")
+            out.append(f"{who} took {name(f'ach-{n}', state)} [rice_paddy.achieve.condition]")
     return out
 
 
-def _cards(who, key, sa, sb) -> list[str]:
+def _cards(who, key, sa, sb, state) -> list[str]:
     where = "hand" if key == "hand" else "draft hand"
     if sa[key] is not None and sb[key] is not None:
         na = [c["n"] for c in sa[key]]
         nb = [c["n"] for c in sb[key]]
-        new = [str(n) for n in nb if n not in na]
-        old = [str(n) for n in na if n not in nb]
+        new = [n for n in nb if n not in na]
+        old = [n for n in na if n not in nb]
         out = []
         if new:
-            out.append(f"{who}'s {where} gained spirit {'cards' if len(new) > 1 else 'card'} {listing(new)}")
+            out.append(f"{who}'s {where} gained {spirits(new, state)}")
         if old:
-            out.append(f"{who}'s {where} lost spirit {'cards' if len(old) > 1 else 'card'} {listing(old)}")
+            out.append(f"{who}'s {where} lost {spirits(old, state)}")
         return out
     if key == "hand" and sa["hand_size"] != sb["hand_size"]:  # a draft hand's size is everyone's
         return [f"{who}'s hand {sa['hand_size']} {ARROW} {sb['hand_size']} spirit cards (hidden)"]

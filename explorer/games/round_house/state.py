@@ -524,7 +524,8 @@ class RoundHouseState(PositionMixin, RoomMixin, ViewMixin, State):
             return "round_house.specialist.passive", "a passive specialist acts by itself and cannot be used"
         alts = cfg.spec_effect[sid]
         if (len(alts) > 1) != ("." in arg) or ("." in arg and not 1 <= int(arg.split(".")[1]) <= len(alts)):
-            return "round_house.specialist.effects", f"{sid} has {len(alts)} side(s): use:{sid}" + (
+            from .words import specialist
+            return "round_house.specialist.effects", f"{specialist(sid, cfg)} has {len(alts)} side(s): use:{sid}" + (
                 "" if len(alts) == 1 else f".1 .. use:{sid}.{len(alts)}")
         if any(tok.startswith("sell") for tok, _n in alts[0]):
             return "round_house.specialist.sell", "no market room has an empty space for a good it may sell"

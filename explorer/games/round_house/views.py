@@ -186,8 +186,14 @@ class ViewMixin:
                 f"{dest} ({ROOM_TITLES[self.kinds[cfg.room_index[dest]]]})"
             return f"Move leader {li} clockwise to {where} (round_house.move.steps, round_house.move.skip)."
         head, _, arg = a.partition(":")
+        from .words import name as _name
+        def said(x):  # noqa: E306  (a component as a player names it; the notation if it is none)
+            try:
+                return _name(x, self)
+            except KeyError:
+                return x
         texts = {
-            "use": f"Use specialist {arg} (round_house.specialist.use).",
+            "use": f"Use {said(arg)} (round_house.specialist.use).",
             "temple": f"Small-temple worship: take temple {arg}'s reward and flip it (round_house.worship.small).",
             "fam": f"Family-temple worship with your workers in town {arg} "
                    "(round_house.worship.family, round_house.worship.marker).",
@@ -198,9 +204,9 @@ class ViewMixin:
             "car": f"Caravan dispatch after {arg} paid move(s) (round_house.effect.caravan).",
             "inv": f"Invest a worker on a chair in {arg}, usable once (round_house.effect.invest).",
             "perm": f"Invest permanently in {arg} (round_house.effect.permanent).",
-            "pir": f"Smuggle with pirate tile {arg} (round_house.effect.pirate).",
-            "spec": f"Take specialist {arg} (round_house.room.specialist).",
-            "amu": f"Take amulet {arg} (round_house.order.amulet-instead).",
+            "pir": f"Smuggle with {said(arg)} (round_house.effect.pirate).",
+            "spec": f"Take {said(arg)} (round_house.room.specialist).",
+            "amu": f"Take {said(arg)} (round_house.order.amulet-instead).",
             "ex": f"Exchange: {arg} (round_house.room.exchange).",
             "take": f"Warehouse: take {arg} (round_house.room.warehouse).",
             "copy": f"Great hall: execute {arg}'s room action (round_house.room.greathall).",
@@ -208,10 +214,11 @@ class ViewMixin:
                      else f"Specialist sale of a {GOOD_NAMES.get(arg[-1], arg[-1])} onto space {arg[:-2]} of the "
                           f"retail or wholesale market (round_house.specialist.sell, "
                           f"round_house.specialist.sell-markets)."),
-            "ord": f"Order mark reached: {'decline' if arg == 'no' else 'take ' + arg} (round_house.order.draw).",
-            "disc": f"Discard specialist {arg} to keep at most three (round_house.specialist.limit).",
+            "ord": "Order mark reached: " + ("decline" if arg == "no" else "draw the top order of the deck"
+                                            if arg == "deck" else "take " + said(arg)) + " (round_house.order.draw).",
+            "disc": f"Discard {said(arg)} to keep at most three (round_house.specialist.limit).",
             "dup": f"Goods order: take one more {GOOD_NAMES.get(arg, arg)} (round_house.order.optional).",
-            "order": f"Complete order {arg} (round_house.order.complete).",
+            "order": f"Complete {said(arg)} (round_house.order.complete).",
         }
         if a.startswith("bm"):
             return (f"Black market: {'buy' if a[2] == '+' else 'sell'} {GOOD_NAMES[a[3]]} "

@@ -7,14 +7,75 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...compare import ARROW, listing, mentions, plural, scored, view_of, winners
+from ...compare import ARROW, listing, plural, scored, view_of, winners
 
 HALL = "the ancestral hall"
+
+# -- components as a player names them
+
+GOOD_WORDS = {"fruit": "fruit", "cel": "celadon", "tea": "tea", "gold": "gold"}
+PLACES = ("Suzhou", "Shanxi", "Cantonese", "Huizhou", "Shandong")  # a specialist's name keeps these capitals
+REWARD_WORDS = {"money": "{n} money", "points": "{n} point{s}", "good": "{n} good{s} of your choice",
+                "gold": "{n} gold", "fruit": "{n} fruit", "cel": "{n} celadon", "tea": "{n} tea",
+                "rec": "{n} recruit{s}", "car": "{n} caravan dispatch{es}", "inv": "{n} investment{s}",
+                "spec": "{n} specialist{s}", "amu": "{n} amulet{s}", "pir": "{n} pirate tile{s}"}
+
+
+def _cfg(where):
+    return getattr(where, "cfg", where)
+
+
+def reward_words(bundle) -> str:
+    """A reward bundle as a player says it: ((money, 4),) -> '4 money', ((rec, 1), (car, 1)) -> '1 recruit and
+    1 caravan dispatch'."""
+    out = []
+    for tok, n in bundle:
+        form = REWARD_WORDS.get(tok)
+        out.append(form.format(n=n, s="" if n == 1 else "s", es="" if n == 1 else "es") if form else f"{n} {tok}")
+    return listing(out)
+
+
+def specialist(sid: str, where) -> str:
+    """'the Shandong merchant', 'the porter': a specialist by its name (each is one of a kind)."""
+    title = _cfg(where).specs[sid].name
+    if not title.startswith(PLACES):
+        title = title[:1].lower() + title[1:]
+    return f"the {title}"
+
+
+def order(oid: str, where, points: bool = True) -> str:
+    """'the fruit + celadon order (3 points)': an order by what it costs (no two cost the same)."""
+    o = _cfg(where).orders[oid]
+    cost = " + ".join(f"{'' if n == 1 else f'{n} '}{GOOD_WORDS.get(g, g)}" for g, n in o.cost.items() if n)
+    return f"the {cost} order" + (f" ({plural(o.points, 'point')})" if points else "")
+
+
+def name(ident: str, where) -> str:
+    """A component as a player names it, from `where` (a state or its config): specialists by their names
+    ('the Shandong merchant'), orders by their cost ('the 3 fruit order (5 points)'), amulets by their kind ('a
+    jade amulet'), pirate tiles by their reward ('the pirate tile for 4 money'), rooms by their title ('o3
+    (Market)'). KeyError for an id it does not know."""
+    cfg = _cfg(where)
+    if ident in cfg.specs:
+        return specialist(ident, cfg)
+    if ident in cfg.orders:
+        return order(ident, cfg)
+    if ident in cfg.amulet_ids:
+        kind = cfg.amulet_kinds[cfg.amulet_kind[cfg.amulet_ids.index(ident)]]
+        return f"a {kind} amulet"
+    if ident in cfg.pirate_ids:
+        return f"the pirate tile for {reward_words(cfg.pirates[cfg.pirate_ids.index(ident)])}"
+    if ident in cfg.room_ids:
+        from .views import ROOM_TITLES
+        state = where if hasattr(where, "kinds") else None
+        return f"{ident} ({ROOM_TITLES[state.kinds[cfg.room_index[ident]]]})" if state is not None else ident
+    raise KeyError(ident)
 
 
 def describe_changes(a, b, viewer) -> list[str]:
     """Sentences for what changed from `a` to `b` in `viewer`'s view, e.g. "Red's leader 2 moved from
-    o8 (Market) to o10 (Warehouse)", 'Red completed order O06, worth 8 points at the end of the game' (order
+    o8 (Market) to o10 (Warehouse)", 'Red completed the fruit + celadon + tea + gold order, worth 8 points at the
+    end of the game' (order
     points wait for the final scoring: round_house.order.points-end), 'Red scored 3 (2 → 5)'."""
     va, vb = view_of(a, viewer), view_of(b, viewer)
     rooms = {r["id"]: f"{r['id']} ({r['title']})" for r in vb["rooms"]}
@@ -22,7 +83,7 @@ def describe_changes(a, b, viewer) -> list[str]:
     names = [s["name"] for s in vb["seats"]]
     out: list[str] = []
     for sa, sb in zip(va["seats"], vb["seats"]):
-        out += _seat(sa, sb, rooms, (va["end_amulet"] or {}).get("id"))
+        out += _seat(sa, sb, rooms, (va["end_amulet"] or {}).get("id"), a)
     for ra, rb in zip(va["rooms"], vb["rooms"]):
         new = Counter((c["seat"], c["permanent"]) for c in rb["chairs"]) - \
             Counter((c["seat"], c["permanent"]) for c in ra["chairs"])
@@ -49,7 +110,7 @@ def describe_changes(a, b, viewer) -> list[str]:
                    "[round_house.worship.marker]")
     if va["counting_house"] != vb["counting_house"]:
         out.append(f"counting house {va['counting_house']} {ARROW} {vb['counting_house']}")
-    out += _supply(va, vb)
+    out += _supply(va, vb, a)
     out += scored(va, vb, "point")
     if vb["end_triggered_by"] is not None and va["end_triggered_by"] is None:
         out.append(f"{names[vb['end_triggered_by']]} triggered the end: this is the last round "
@@ -64,7 +125,7 @@ def describe_changes(a, b, viewer) -> list[str]:
     return out
 
 
-def _seat(sa, sb, rooms, end_amulet) -> list[str]:
+def _seat(sa, sb, rooms, end_amulet, state) -> list[str]:
     who = sb["name"]
     out = []
     for i, (x, y) in enumerate(zip(sa["leaders"], sb["leaders"])):
@@ -78,29 +139,27 @@ def _seat(sa, sb, rooms, end_amulet) -> list[str]:
     places = [f"{k} {sa[k]} {ARROW} {sb[k]}" for k in ("board", "resource", "returned") if sa[k] != sb[k]]
     if places:
         out.append(f"{who}'s workers: {', '.join(places)}")
-    for key, word, rule in (("specialists", "specialist", "round_house.room.specialist"),
-                            ("amulets", "amulet", "round_house.order.amulet-instead"),
-                            ("specialist_amulets", "specialist kept as an amulet", "round_house.specialist.amulet")):
-        old = {x["id"]: x for x in sa[key]}
-        new = {x["id"]: x for x in sb[key]}
-        for k, x in new.items():
-            if k not in old:
-                why = "round_house.end.amulet" if k == end_amulet else rule
-                out.append(f"{who} took {word} {k} ({x.get('name') or x.get('kind')}) [{why}]")
-        for k, x in old.items():
-            if k not in new:
-                out.append(f"{who} no longer has {word} {k} ({x.get('name') or x.get('kind')})")
+    for key, word, rule in (("specialists", "", "round_house.room.specialist"),
+                            ("amulets", "", "round_house.order.amulet-instead"),
+                            ("specialist_amulets", " as an amulet", "round_house.specialist.amulet")):
+        old = [x["id"] for x in sa[key]]
+        new = [x["id"] for x in sb[key]]
+        for k in _gone(new, old):
+            why = "round_house.end.amulet" if k == end_amulet else rule
+            out.append(f"{who} took {name(k, state)}{word} [{why}]")
+        for k in _gone(old, new):
+            out.append(f"{who} no longer has {name(k, state)}{word}")
     done = {x["id"] for x in sa["completed"]}
     completed = [x for x in sb["completed"] if x["id"] not in done]
     for x in completed:
-        out.append(f"{who} completed order {x['id']}, worth {plural(x['points'], 'point')} at the end of the game "
+        out.append(f"{who} completed {order(x['id'], state, False)}, worth {plural(x['points'], 'point')} at the end "
+                   "of the game "
                    "[round_house.order.complete, round_house.order.points-end]")
     if sa["hand"] is not None and sb["hand"] is not None:
         before = {x["id"] for x in sa["hand"]}
         new = [x["id"] for x in sb["hand"] if x["id"] not in before]
         if new:
-            out.append(f"{who} took {'order' if len(new) == 1 else 'orders'} {listing(new)} into their hand "
-                       "[round_house.order.draw]")
+            out.append(f"{who} took {listing(name(o, state) for o in new)} into their hand [round_house.order.draw]")
     else:
         grew = sb["hand_size"] - sa["hand_size"] + len(completed)
         if grew > 0:
@@ -108,7 +167,19 @@ def _seat(sa, sb, rooms, end_amulet) -> list[str]:
     return out
 
 
-def _supply(va, vb) -> list[str]:
+def _gone(a, b) -> list[str]:
+    """The items of `a` not in `b`, counting repeats."""
+    left = Counter(b)
+    out = []
+    for x in a:
+        if left[x]:
+            left[x] -= 1
+        else:
+            out.append(x)
+    return out
+
+
+def _supply(va, vb, state) -> list[str]:
     out = []
     shown = {x["id"] for x in va["order_supply"]}
     seen_after = {x["id"] for s in vb["seats"] for x in (s["hand"] or []) + s["completed"]}
@@ -116,21 +187,20 @@ def _supply(va, vb) -> list[str]:
     if taken:
         visible = [t for t in taken if t in seen_after]  # in a hand only this viewer may see
         hidden = len(taken) - len(visible)
-        parts = ([f"{'order' if len(visible) == 1 else 'orders'} {listing(visible)}"] if visible else []) + \
+        parts = ([listing(name(o, state) for o in visible)] if visible else []) + \
                 ([plural(hidden, "face-up order")] if hidden else [])
         out.append(f"{' and '.join(parts)} taken from the face-up orders [round_house.order.draw-choice]")
     dealt = [x["id"] for x in vb["order_supply"] if x["id"] not in shown]
     if dealt:
-        out.append(f"{'order' if len(dealt) == 1 else 'orders'} {listing(dealt)} dealt face up")
-    for key, word in (("specialist_supply", "specialist"), ("amulet_supply", "amulet"),
-                      ("pirate_supply", "pirate tile")):
+        out.append(f"{listing(name(o, state) for o in dealt)} dealt face up")
+    for key in ("specialist_supply", "amulet_supply", "pirate_supply"):
         before = {x["id"] for x in va[key]}
         dealt = [x["id"] for x in vb[key] if x["id"] not in before]
         if dealt:
-            out.append(f"{word}{'s' if len(dealt) > 1 else ''} {listing(dealt)} dealt face up")
+            out.append(f"{listing(name(x, state) for x in dealt)} dealt face up")
     used = [p for p in vb["pirate_discard"] if p not in va["pirate_discard"]]
     if used:
-        out.append(f"pirate tile{'s' if len(used) > 1 else ''} {listing(used)} used [round_house.effect.pirate]")
+        out.append(f"{listing(name(x, state) for x in used)} used [round_house.effect.pirate]")
     return out
 
 
@@ -140,7 +210,7 @@ def narrate(state, action, viewer) -> str:
     who = state.cfg.names[state.current_player]
     text = state.explain(action)
     head, _, arg = str(action).partition(":")
-    if viewer is not None and viewer != state.current_player and head == "ord" and mentions(text, arg):
+    if viewer is not None and viewer != state.current_player and head == "ord" and arg != "no":
         text = ("Order mark reached: take a face-up order (hidden) "
                 "(round_house.order.draw, round_house.hidden.orders).")
     return f"{who} — {text}"
