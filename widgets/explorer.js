@@ -61,7 +61,7 @@ function render({ model, el }) {
   };
   const analysisBox = h("div", { class: "rx-analysis" });
   const error = h("div", { class: "rx-error", role: "alert" });
-  const log = h("ol", { class: "rx-log" });
+  const log = h("ol", { class: "rx-log", tabindex: "0", "aria-label": "moves so far" });  // it may scroll itself
   const tree = h("div", { class: "rx-tree" });
   const comment = h("input", { class: "rx-comment", type: "text", placeholder: "comment on this move",
     onkeydown: (e) => { if (e.key === "Enter") send({ type: "comment", text: comment.value }); } });

@@ -28,7 +28,7 @@ const board = h("div", { class: "rx-board", tabindex: "0", role: "group", "aria-
 const commentBox = h("div", { class: "rx-page-comment", "aria-live": "polite" });
 const moves = h("div", { class: "rx-actions rx-page-moves" });
 const children = h("div", { class: "rx-children" });
-const line = h("ol", { class: "rx-log rx-page-line" });
+const line = h("ol", { class: "rx-log rx-page-line", tabindex: "0", "aria-label": "the line" });  // it may scroll itself
 const ruleNote = h("div", { class: "rx-rule-note", hidden: true, role: "status" });  // a clicked rule id, in words
 function showRule(id) {
   const note = (DATA.rules || {})[id];
