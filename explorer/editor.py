@@ -216,6 +216,15 @@ class EditSession:
     def apply(self, op) -> None:
         self._open().apply(op)
 
+    def undo(self) -> None:
+        self._open().undo()
+
+    def redo(self) -> None:
+        self._open().redo()
+
+    def drop(self, index) -> None:
+        self._open().drop(index)
+
     def finish(self, timeline):
         """The edited position as the root of a new Timeline; `timeline` goes to `timelines`."""
         state = self._open().result()

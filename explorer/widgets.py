@@ -400,17 +400,22 @@ class Explorer(anywidget.AnyWidget):
             raise ValueError("this chapter is in no study, and it already has moves or notes: Cancel, then add the "
                              "edited position as a chapter of a study (study.chapter(title, state))")
         tl = self._edits.finish(self._tl)
-        self._marks_undo.clear()  # their node ids are the old timeline's
-        self._marks_redo.clear()
-        if chapter is not None:
-            self._lesson = Lesson(chapter.edited(tl), tl)
-            self._desk.chapter = self._lesson.chapter
-        self._tl = tl
-        self._mark = None
-        self._reader.clear()  # node ids start again at 0 in the new timeline
+        self._use_timeline(tl, chapter.edited(tl) if chapter is not None else None)
         if self._race is not None:
             self._race.restart()
-        self.diff, self.analysis = {}, {}
+
+    def _use_timeline(self, tl: Timeline, chapter=None) -> None:
+        """Show `tl` (a line an edit started, or a chapter's): what was said of the old line's nodes goes, as
+        their ids start again at 0. `chapter`: the chapter `tl` is, which the writer now writes."""
+        self._tl = tl
+        if chapter is not None:
+            self._lesson = Lesson(chapter, tl)
+            self._desk.chapter = chapter
+        self._mark = None
+        self._marks_undo.clear()
+        self._marks_redo.clear()
+        self._seats(tl)
+        self.diff, self.analysis, self.preview = {}, {}, {}
 
     def compare(self, a=None, b=None) -> list[str]:
         """What changed from node `a` (default: the marked node) to `b` (default: current), as the viewer sees it."""
@@ -444,8 +449,8 @@ class Explorer(anywidget.AnyWidget):
             **{k: (lambda k=k: self._front_write(k, content)) for k in WRITER_INTENTS},
             "edit": self._start_edit, "edit_op": lambda: self._edits.apply(content.get("op")),
             "edit_done": self._finish_edit, "edit_cancel": self._edits.cancel,
-            "edit_undo": lambda: self._edits._open().undo(), "edit_redo": lambda: self._edits._open().redo(),
-            "edit_drop": lambda: self._edits._open().drop(content.get("index")),
+            "edit_undo": self._edits.undo, "edit_redo": self._edits.redo,
+            "edit_drop": lambda: self._edits.drop(content.get("index")),
             "annotate_undo": lambda: self._marks_history(undo=True),
             "annotate_redo": lambda: self._marks_history(undo=False),
             "preview": lambda: self._front_preview(content.get("text")),
@@ -499,13 +504,7 @@ class Explorer(anywidget.AnyWidget):
     def _open_chapter(self, chapter) -> None:
         """Write another chapter of the study (added, chosen, or the one left when this one was deleted)."""
         game = self._tl.root.state.game_name
-        self._tl = chapter.timeline
-        self._lesson = Lesson(chapter, self._tl)
-        self._desk.chapter = chapter
-        self._mark = None
-        self._marks_undo.clear()  # their node ids are the old timeline's
-        self._marks_redo.clear()
-        self._seats(self._tl)
+        self._use_timeline(chapter.timeline, chapter)
         if self._tl.root.state.game_name != game:
             self.rules = _rule_notes(self._tl.root.state.game_name)
             self._title = self._default_title(self._tl.root.state)
@@ -514,7 +513,6 @@ class Explorer(anywidget.AnyWidget):
                 self._panel.children = tuple(k for k in self._panel.children if k is not self._race.plot)
             self._race, self._race_checked = None, None
             self._add_race()
-        self.diff, self.analysis, self.preview = {}, {}, {}
 
     def _front_annotate(self, op) -> None:
         """One click of the annotate tool (explorer.annotations.click)."""

@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 from .core.errors import clip
+from .study import LIMITS
 
 CHAPTER_INTENTS = ("chapter_add", "chapter_rename", "chapter_move", "chapter_delete", "chapter_intro",
                    "chapter_seat", "chapter_go")
@@ -119,7 +120,7 @@ class Desk:
         from .study import Chapter
         from .timeline import Timeline
         study = self.study
-        title = _text(content, "title", 200) or f"Chapter {len(study.chapters) + 1}"
+        title = _text(content, "title", LIMITS["title"]) or f"Chapter {len(study.chapters) + 1}"
         source = content.get("from", "here")
         if source == "here":
             start = node.state
@@ -140,10 +141,10 @@ class Desk:
         return new
 
     def _chapter_rename(self, content, node):
-        self.chapter.title = _text(content, "title", 200, required=True)
+        self.chapter.title = _text(content, "title", LIMITS["title"], required=True)
 
     def _chapter_intro(self, content, node):
-        self.chapter.intro = _text(content, "intro", 10_000)
+        self.chapter.intro = _text(content, "intro", LIMITS["intro"])
 
     def _chapter_seat(self, content, node):
         seat = content.get("seat")
@@ -183,20 +184,18 @@ class Desk:
 
     def _exercise_set(self, content, node):
         kind = content.get("kind", "move")
-        prompt = _text(content, "prompt", 1_000)
-        hint = _text(content, "hint", 1_000)
-        explanation = _text(content, "explanation", 4_000)
+        prompt = _text(content, "prompt", LIMITS["prompt"])
+        hint = _text(content, "hint", LIMITS["hint"])
+        explanation = _text(content, "explanation", LIMITS["explanation"])
         if kind == "move":
-            answers = _texts(content, "answers", 200, 20)
+            answers = _texts(content, "answers", LIMITS["choice"], 20)
             if not answers:
                 raise ValueError("answers: pick at least one move (on the board or in the list of moves)")
-            replies = content.get("replies") or {}
-            if not isinstance(replies, dict) or len(replies) > 20:
-                raise ValueError("replies: at most 20 {move: reply} pairs")
+            replies = content.get("replies") or {}  # checked by Chapter.exercise
             self.chapter.exercise(node, answers, hint=hint, explanation=explanation, prompt=prompt or None,
                                   replies=replies)
         elif kind == "question":
-            choices = _texts(content, "choices", 200, 8)
+            choices = _texts(content, "choices", LIMITS["choice"], 8)
             right = content.get("right")
             if not isinstance(right, list) or not right:
                 raise ValueError("right: the number(s) of the right choice(s)")
