@@ -148,9 +148,11 @@ def path(h, motion, radius, targets, tiebreak="straight") -> list:
     if kind == "jumpto":
         dest = jump_target(motion[1], radius)
         return [] if dest == h or dest is None else [dest]
-    if kind in ("centre", "token", "colour", "corner"):
+    if kind in ("centre", "token", "colour", "corner", "zone"):
         if kind == "corner":  # towards the blue corner hex of that name (lotus_chaos.movement.diagonal)
             target = hx.scale(hx.DIRECTIONS[motion[1]], radius)
+        elif kind == "zone":  # towards the nearest hex of a zone (lotus_chaos.movement.nearest-zone)
+            target = nearest_zone(h, ZONE_OF[motion[1]], radius, tiebreak)
         else:
             target = CENTRE if kind == "centre" else targets.get(motion[:2])
         if target is None:
@@ -164,16 +166,6 @@ def path(h, motion, radius, targets, tiebreak="straight") -> list:
         return out
     if kind == "ring":
         return list(ring_path(h, motion[1], motion[2]))
-    if kind == "zone":
-        target = nearest_zone(h, ZONE_OF[motion[1]], radius, tiebreak)
-        out = []
-        for _ in range(motion[2] if target is not None else 0):
-            nxt = step_towards(h, target, radius, tiebreak)
-            if nxt is None:
-                break
-            out.append(nxt)
-            h = nxt
-        return out
     if kind == "away":
         for _ in range(motion[1]):
             nxt = step_away(h, radius, tiebreak)

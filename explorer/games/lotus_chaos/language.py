@@ -639,6 +639,20 @@ def _key(g):
     return g if isinstance(g, str) else ("custom", g[1])
 
 
+def _existing_groups(groups, table, named: list):
+    """lotus_chaos.write.swap-groups: the groups a swap names (added to `named`) must exist already; the refusal
+    (rule id, words) or None."""
+    for g in flat(groups):
+        named.append(g)
+        if not isinstance(g, str):
+            if g[2] is not None:
+                return ("lotus_chaos.write.swap-groups", f"creates the group '{g[1]}': a swap may only use "
+                        "existing groups")
+            if g[1] not in table.groups:
+                return ("lotus_chaos.write.swap-groups", f"no existing group is named '{g[1]}'")
+    return None
+
+
 def _distinct(groups) -> list:
     out, keys = [], set()
     for g in groups:
@@ -761,14 +775,9 @@ def _check_swaps(program, table):
     for c in program:  # lotus_chaos.swap.others: the players making the swap are existing groups too
         if c[0] != "each" or c[1] is None:
             continue
-        for g in flat(c[1]):
-            named.append(g)
-            if not isinstance(g, str):
-                if g[2] is not None:
-                    return ("lotus_chaos.write.swap-groups", f"creates the group '{g[1]}': a swap may only use "
-                            "existing groups")
-                if g[1] not in table.groups:
-                    return ("lotus_chaos.write.swap-groups", f"no existing group is named '{g[1]}'")
+        refused = _existing_groups(c[1], table, named)
+        if refused:
+            return refused
         if not table.select(c[1]):
             label = " and ".join(_gname(g) for g in c[1])
             return ("lotus_chaos.write.swap-groups", f"no player is {label}: nobody would make the swap")
@@ -780,14 +789,9 @@ def _check_swaps(program, table):
             return ("lotus_chaos.write.swap-groups",
                     f"singles out {who} by name: name a generalisation (player on left) or existing groups")
         if k in ("a", "each"):
-            for g in flat(partner[1]):
-                named.append(g)
-                if not isinstance(g, str):
-                    if g[2] is not None:
-                        return ("lotus_chaos.write.swap-groups", f"creates the group '{g[1]}': a swap may only use "
-                                "existing groups")
-                    if g[1] not in table.groups:
-                        return ("lotus_chaos.write.swap-groups", f"no existing group is named '{g[1]}'")
+            refused = _existing_groups(partner[1], table, named)
+            if refused:
+                return refused
     named = _distinct(named)
     if len(named) > 2:
         return ("lotus_chaos.write.swap-groups", f"refers to {len(named)} groups "
