@@ -48,7 +48,7 @@ def worship_svg(state, n: int, seat: int | None = None, size: int = 52) -> str:
     w, h = cfg.cols * size + 20, cfg.rows * size + 40
     color = HEX.get(cfg.colors[seat], "#888")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" '
-           f'font-size="10"><text x="10" y="14">{escape(cfg.names[seat])}: {n} worker(s)</text>']
+           f'font-size="12"><text x="10" y="14">{escape(cfg.names[seat])}: {n} worker(s)</text>']
     for c in range(cfg.rows * cfg.cols):
         r, col = divmod(c, cfg.cols)
         x, y = 10 + col * size, 22 + r * size
@@ -58,7 +58,7 @@ def worship_svg(state, n: int, seat: int | None = None, size: int = 52) -> str:
         tip = f"{name}: {cfg.cell_points[c]} points" + (f", total {o['total']}; " + "; ".join(o["rewards"])
                                                        if o else "")
         out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="#999">'
-                   f'<title>{escape(tip)}</title></rect><text x="{x + 4}" y="{y + 12}" fill="#666">{name}</text>'
+                   f'<title>{escape(tip)}</title></rect><text x="{x + 4}" y="{y + 14}" fill="#595959">{name}</text>'
                    f'<text x="{x + size / 2}" y="{y + size / 2 + 6}" text-anchor="middle" font-size="14">'
                    f'{o["total"] if o else cfg.cell_points[c]}</text>')
         if seat in state.elders[c]:
