@@ -23,25 +23,25 @@ STEPS = ("setup", "draft", "rain", "play", "take", "spirits", "alloc", "build", 
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
-    """rice_paddy.setup.*: shuffled decks, achievements, set-up cards, player boards."""
+    """The starting position: shuffled decks, achievements, set-up cards, player boards."""
     cfg = config(players, opts, data)
     comp = cfg.comp
     st = rng.seed_state(seed)
     st, deck1 = rng.shuffled(st, range(1, 21))
     st, deck2 = rng.shuffled(st, range(21, 41))
-    st, rain = rng.shuffled(st, sorted(cfg.rain))
+    st, rain = rng.shuffled(st, sorted(cfg.rain))  # rice_paddy.setup.rain
     st, achs = rng.shuffled(st, sorted(cfg.ach))
-    st, setups = rng.shuffled(st, sorted(cfg.setup))
+    st, setups = rng.shuffled(st, sorted(cfg.setup))  # rice_paddy.setup.cards: one each, dealt below
     s = cls.__new__(cls)
     s.cfg, s.seed = cfg, seed
-    s.round, s.step, s.queue, s.order = 1, "setup", (), ()
-    s.water = cfg.total_water - players * comp.start_pieces["water"]
-    s.magic = comp.magic_water
+    s.round, s.step, s.queue, s.order = 1, "setup", (), ()  # rice_paddy.setup.round-track: round 1's draft next
+    s.water = cfg.total_water - players * comp.start_pieces["water"]  # rice_paddy.setup.water
+    s.magic = comp.magic_water  # rice_paddy.setup.water: the magic water beside the board
     s.rainw, s.rain, s.rain_deck, s.rain_seen = 0, 0, tuple(rain), ()
     s.weeds, s.pests, s.fert = comp.weeds, comp.pests, comp.fertiliser
     s.walls = comp.walls - players * comp.start_pieces["walls"]
     s.gates = comp.gates - players * comp.start_pieces["gates"]
-    s.ach = tuple(sorted(achs[:players + comp.achievements_extra]))
+    s.ach = tuple(sorted(achs[:players + comp.achievements_extra]))  # rice_paddy.setup.achievements
     s.decks = (tuple(deck1), tuple(deck2))
     s.dstage = 0
     s._legal, s._dirty, s._log = None, set(), None
@@ -55,7 +55,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
         bonus_w = min(card.workers, comp.workers_on_market)
         bonus_l = min(card.livestock, cfg.n_livestock)
         # rice_paddy.setup.bonus-market: bonus workers/livestock come from the cheapest market spaces
-        p.workers = cfg.n_workers - comp.workers_on_market + bonus_w
+        p.workers = cfg.n_workers - comp.workers_on_market + bonus_w  # rice_paddy.setup.player-board
         p.wmarket = comp.workers_on_market - bonus_w
         p.livestock, p.lmarket = bonus_l, cfg.n_livestock - bonus_l
         p.bonus = card.walls
@@ -65,7 +65,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
             edges[k] = WALL
         edges[cfg.start_gate] = GATE
         p.edges = tuple(edges)
-        p.rocks = sum(1 << cfg.index[x] for x in card.rocks)
+        p.rocks = sum(1 << cfg.index[x] for x in card.rocks)  # rice_paddy.setup.cards: its four rocks
         s.rocks -= len(card.rocks)
         p.water = 1 << cfg.start
         p.magic = 0
