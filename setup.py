@@ -31,6 +31,8 @@ HOT = [
     "explorer/games/rice_paddy/state.py",
     "explorer/games/rice_paddy/steps.py",
     "explorer/games/round_house/state.py",
+    "explorer/games/round_house/resources.py",
+    "explorer/games/round_house/copier.py",
     "explorer/games/round_house/board.py",
     "explorer/games/round_house/rooms.py",
 ]
