@@ -17,7 +17,7 @@ FORMAT_VERSION = 2  # 2: rules changed on 2026-11-25 (lines saved before replay 
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
-    """round_house.setup.*"""
+    """The starting position: room tiles, decks and displays, each player's pieces."""
     cfg = config(players, opts, data)
     s = object.__new__(cls)
     s.cfg, s.seed, s.rng = cfg, seed, rng.seed_state(seed)
@@ -62,15 +62,15 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.ord_up = [deck.pop() for _ in range(cfg.disp["orders"])]
     s.ord_deck = deck
     s.done = [[] for _ in range(players)]
-    # per player (round_house.setup.leaders / .workers / .gold / .money)
-    s.leaders = [[HALL] * cfg.leaders for _ in range(players)]
-    s.board = [cfg.board_spaces] * players
-    s.res = [cfg.comp.start_resource_workers] * players
+    # per player
+    s.leaders = [[HALL] * cfg.leaders for _ in range(players)]  # round_house.setup.leaders, round_house.setup.hall
+    s.board = [cfg.board_spaces] * players  # round_house.setup.workers: the rest on the personal board
+    s.res = [cfg.comp.start_resource_workers] * players  # round_house.setup.workers: 5 in the resource area
     s.gone = [0] * players
-    s.goods = [[0, 0, 0, cfg.comp.start_gold] for _ in range(players)]
+    s.goods = [[0, 0, 0, cfg.comp.start_gold] for _ in range(players)]  # round_house.setup.gold
     s.supply[3] -= cfg.comp.start_gold * players
-    s.money = [cfg.comp.start_money[p] for p in range(players)]
-    s.points = [0] * players
+    s.money = [cfg.comp.start_money[p] for p in range(players)]  # round_house.setup.money: 3, 3, 4, 5, 6 by seat
+    s.points = [0] * players  # round_house.setup.workers: the score marker at 0
     s.specs = [[] for _ in range(players)]
     s.amulets = [[] for _ in range(players)]
     s.spec_amulets = [[] for _ in range(players)]

@@ -27,15 +27,15 @@ class ResourceMixin:
         return sum(1 for ch in self.chairs for (q, _perm) in ch if q == p)
 
     def _active_orders(self, p, ability):
-        """Completed orders of `p` with this ability, usable now (round_house.order.ability-next-turn)."""
+        """Completed orders of `p` with this ability, usable now."""
         cfg = self.cfg
+        # round_house.order.ability-next-turn: completed on an earlier turn
         return [o for o, t in self.done[p] if t < self.turn and cfg.orders[o].ability == ability]
 
     def _trigger_order(self, p, ability, use=True) -> bool:
-        """Use (or, without `use`, look for) one unused completed order with `ability` this turn
-        (round_house.order.ability-once)."""
+        """Use (or, without `use`, look for) one unused completed order with `ability` this turn."""
         for o in self._active_orders(p, ability):
-            if o not in self.used:
+            if o not in self.used:  # round_house.order.ability-once
                 if use:
                     self._mut("used").append(o)
                 return True
@@ -52,7 +52,7 @@ class ResourceMixin:
     # ---- gains -------------------------------------------------------------------------------
     def gain_money(self, p, n):
         self._mut("money")[p] += n
-        self.bank -= n
+        self.bank -= n  # round_house.supply.money: unlimited, but booked, so money is conserved
 
     def pay(self, p, n, to_counting=False):
         self._mut("money")[p] -= n
@@ -73,8 +73,8 @@ class ResourceMixin:
                     self._mut("prio").append("ord")
 
     def gain_goods(self, p, k, n=1, hooks=True):
-        """Goods come from the limited supply (round_house.supply.goods)."""
-        n = min(n, self.supply[k])
+        """Goods come from the limited supply: a gain beyond it is lost."""
+        n = min(n, self.supply[k])  # round_house.supply.goods
         if n <= 0:
             return 0
         self._mut("supply")[k] -= n
@@ -91,7 +91,7 @@ class ResourceMixin:
             self.gain_points(p, 2)
         if k != GOLD and self._passive(p, "goods_p1"):
             self.gain_points(p, 1)
-        if self.phase != OVER and self._trigger_order(p, "goods", use=False):
+        if self.phase != OVER and self._trigger_order(p, "goods", use=False):  # round_house.order.abilities
             t = DUP[k]
             if t not in self.tasks:
                 self._mut("tasks").append(t)
@@ -110,12 +110,13 @@ class ResourceMixin:
 
     def held_specialists(self, p) -> int:
         """Cards counted against the limit of three (round_house.specialist.limit); used amulet-type ones
-        count only with amulet_specialist_slot='occupied' (round_house.specialist.amulet-slot)."""
+        count only with amulet_specialist_slot='occupied'."""
+        # round_house.specialist.amulet-slot: a used amulet-type card leaves its slot unless the option says not
         return len(self.specs[p]) + (len(self.spec_amulets[p]) if self.cfg.amulet_slot else 0)
 
     def recruit(self, p):
-        """Take the leftmost worker off the personal board (round_house.effect.recruit)."""
-        if self.board[p] > 0:
+        """Take the leftmost worker off the personal board into the resource area."""
+        if self.board[p] > 0:  # round_house.effect.recruit
             self._mut("board")[p] -= 1
             self._mut("res")[p] += 1
 
@@ -134,7 +135,7 @@ class ResourceMixin:
                 if effects:
                     for _ in range(n):
                         self.recruit(p)
-            elif tok in ("car", "inv"):
+            elif tok in ("car", "inv"):  # round_house.specialist.investment: S15's 投機 is "inv", an investment
                 if effects:
                     self._mut("tasks").extend([tok] * n)
             elif tok in ("good", "pir", "spec", "amu"):

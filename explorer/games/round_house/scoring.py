@@ -1,4 +1,4 @@
-"""End-of-game scoring in Round House (round_house.end.*): amulet sets, orders, board, workers, leftovers."""
+"""End-of-game scoring in Round House: amulet sets, orders, board, workers, leftovers."""
 from __future__ import annotations
 
 import functools
@@ -17,22 +17,24 @@ class ScoringMixin:
             counts[cfg.amulet_kind[cfg.amulet_ids.index(a)]] += 1
         for sid in self.spec_amulets[p]:
             counts[cfg.spec_amulet[sid]] += 1
+        # round_house.end.amulets: sets of different kinds, grouped the best way
         return best_sets(cfg.set_points, tuple(sorted((c for c in counts if c), reverse=True)))
 
     def final_breakdown(self, p) -> dict:
         cfg = self.cfg
+        # round_house.end.board: the two rightmost spaces, once their workers were recruited
         exposed = (cfg.board_bonus[0] if self.board[p] <= 1 else 0) + (cfg.board_bonus[1] if self.board[p] == 0 else 0)
-        placed = self.chairs_of(p) + sum(t[p] for t in self.towns)
+        placed = self.chairs_of(p) + sum(t[p] for t in self.towns)  # round_house.end.workers: chairs and towns
         k = cfg.disp["leftover_ratio"]
         parts = (sum(self.goods[p][:GOLD]), self.goods[p][GOLD], self.res[p], max(self.money[p], 0))
-        # round_house.end.leftovers: pooled, or with leftovers='separate' per category
+        # round_house.end.leftovers; round_house.end.leftovers-pooled unless leftovers='separate'
         left = sum(x // k for x in parts) if cfg.leftovers_separate else sum(parts) // k
         return {"amulets": self.amulet_points(p),
-                "orders": sum(cfg.orders[o].points for o, _ in self.done[p]),
+                "orders": sum(cfg.orders[o].points for o, _ in self.done[p]),  # round_house.end.orders
                 "board": exposed, "workers": placed, "leftovers": left}
 
     def finish(self):
-        """round_house.end.*: final scoring; no order draws (round_house.end.no-orders)."""
+        """The final scoring."""
         self.phase = OVER
         self.prio = []
         self.tasks = []
@@ -40,16 +42,16 @@ class ScoringMixin:
         for p in range(self.cfg.players):
             b = self.final_breakdown(p)
             self.final[str(p)] = b
-            self._mut("points")[p] += sum(b.values())
+            self._mut("points")[p] += sum(b.values())  # round_house.end.no-orders: not gain_points, no draws
 
     def scores(self) -> dict:
         return {"seats": list(self.points), "teams": None}
 
     def winners(self) -> list[int]:
-        """round_house.end.tie: most points, then most money, then shared."""
+        """Most points, then most money, then shared."""
         if self.phase != OVER:
             return []
-        best = max(zip(self.points, self.money))
+        best = max(zip(self.points, self.money))  # round_house.end.tie
         return [p for p in range(self.cfg.players) if (self.points[p], self.money[p]) == best]
 
 
@@ -63,7 +65,7 @@ def payable_orders(cfg, goods: tuple) -> tuple:
 @functools.lru_cache(maxsize=4096)
 def best_sets(points: tuple, counts: tuple) -> int:
     """The best split of amulets (`counts` per kind, descending, no zeros) into sets of different kinds
-    (round_house.end.amulets: the player groups them). For a set of k kinds, taking the k most plentiful kinds
+    (the player groups them). For a set of k kinds, taking the k most plentiful kinds
     is always as good as any other choice, so only the size is tried."""
     if not counts:
         return 0

@@ -120,10 +120,10 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
             n = self.towns[self.fam_town][p]
             _placed, cells = worship_ends(self.cfg, self.elder_mask(p), n)
             return [f"line:{cell_name(self.cfg, c)}" for c in cells]
-        if ph == ROOM:
+        if ph == ROOM:  # round_house.room.action: the room's action(s) and tasks in any order, or done
             acts = self.room_options(self.room, p) if self.left > 0 else []
             return acts + self._task_actions() + ["done"]
-        if ph == ORDERS:
+        if ph == ORDERS:  # round_house.order.several: each payable order, until end
             return [f"order:{o}" for o in sorted(self.hand[p]) if self._can_pay(p, o)] + ["end"]
         return []
 
@@ -135,7 +135,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
         if self.prio[0] == "disc":  # an old card: the one just taken (the last) stays (round_house.specialist.limit)
             old = self.specs[p][:-1] + (self.spec_amulets[p] if self.cfg.amulet_slot else [])
             return [f"disc:{s}" for s in old]
-        acts = [f"ord:{o}" for o in self.ord_up]
+        acts = [f"ord:{o}" for o in self.ord_up]  # round_house.order.draw-choice: face up or the deck's top
         if self.ord_deck:
             acts.append("ord:deck")
         acts += [f"ord:{a}" for a in self.amu_up]
@@ -180,6 +180,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
         if t == "car":
             if self.res[p] < 1:
                 return []
+            # round_house.caravan.max: up to three towns (once round), each paid
             return [f"car:{k}" for k in range(min(len(cfg.towns) - 1, self.money[p]) + 1)]
         if t == "inv":
             if self.res[p] < 1:
@@ -287,7 +288,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
         (round_house.hidden.orders): `p` holds at least one order (the hand size is public) and some order whose
         place is not public (neither face up nor completed: in a hand, the deck or the box) could be paid with
         `p`'s goods (which are public)."""
-        if not self.hand[p]:
+        if not self.hand[p]:  # round_house.hidden.orders: from the public hand size and goods only
             return False
         payable = payable_orders(self.cfg, tuple(self.goods[p]))
         if not payable:
@@ -320,7 +321,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
 
     def _end_turn(self):
         n = self.cfg.players
-        nxt = (self.seat + 1) % n
+        nxt = (self.seat + 1) % n  # round_house.turn.order: the next player clockwise
         if self.end_seat is not None and nxt == self.end_seat:
             self.finish()
             return
@@ -379,7 +380,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
     def _family(self, p, t):
         """round_house.worship.family: advance the round marker, then lay out one town's workers."""
         cfg = self.cfg
-        if self.marker < cfg.length:
+        if self.marker < cfg.length:  # round_house.worship.after-end: on the end space it stays, the worship goes on
             self.marker += 1  # round_house.worship.marker
             if self.marker == cfg.length and self.end_seat is None:
                 self.end_seat = p  # round_house.end.trigger
@@ -393,20 +394,20 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
         self.phase = FAMILY
 
     def _line(self, p, name):
-        """round_house.worship.elder / .score / .rewards"""
+        """Lay the town's workers in a line ending at cell `name`: the last stays as an elder."""
         cfg = self.cfg
         cell = ("abcdefghij".index(name[0])) * cfg.cols + int(name[1:]) - 1
         n = self.towns[self.fam_town][p]
         self._mut("towns")[self.fam_town][p] = 0
-        self._mut("res")[p] += n - 1
-        self._mut("elders")[cell].append(p)
+        self._mut("res")[p] += n - 1  # round_house.worship.elder: the others back to the resource area
+        self._mut("elders")[cell].append(p)  # round_house.worship.elder
         self.phase, self.left, self.fam_town = ROOM, 0, None
-        self.gain_points(p, cfg.cell_points[cell] + self.chairs_of(p))
-        for e in cfg.cell_sides[cell]:
+        self.gain_points(p, cfg.cell_points[cell] + self.chairs_of(p))  # round_house.worship.score
+        for e in cfg.cell_sides[cell]:  # round_house.worship.rewards: the four sides
             bundle = cfg.edges[e]
             if any(t == "A" for t, _ in bundle):
                 slot = cfg.amulet_edges.index(e)
-                if self.grid[slot] is not None:
+                if self.grid[slot] is not None:  # round_house.worship.rewards: an empty amulet side, nothing
                     self._mut("amulets")[p].append(self.grid[slot])
                     # round_house.worship.refill
                     self._mut("grid")[slot] = self._mut("amu_deck").pop() if self.amu_deck else None
@@ -414,12 +415,12 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
             self.reward(p, bundle)
 
     def _complete(self, p, o):
-        """round_house.order.complete"""
-        for k, c in enumerate(self.cfg.order_cost[o]):
+        """Pay an order's goods; its points wait for the final scoring."""
+        for k, c in enumerate(self.cfg.order_cost[o]):  # round_house.order.complete
             if c:
                 self.lose_goods(p, k, c)
         self._mut("hand")[p].remove(o)
-        self._mut("done")[p].append([o, self.turn])
+        self._mut("done")[p].append([o, self.turn])  # round_house.order.points-end: no points now
 
     def _resolve_prio(self, p, a):
         kind = self._mut("prio").pop(0)
@@ -460,6 +461,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
         elif head == "spec":
             self._mut("spec_up").remove(arg)
             self.take_specialist(p, arg)
+            # round_house.specialist.reshuffle: an empty deck is shuffled anew from the discards
             self.refill("spec_up", "spec_deck", cfg.disp["specialists"], "spec_disc")
         elif head == "amu":
             self._mut("amu_up").remove(arg)
