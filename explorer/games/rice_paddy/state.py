@@ -5,8 +5,8 @@ Actions are plain strings (see notation.py): legal_actions() is a tuple of them 
 from __future__ import annotations
 
 from ...core.state import State
+from .diagnose import why_illegal
 from .fields import GATE, OPEN, WALL, fields, move_rule
-from .notation import diagnose
 from .player import GROWN, PLANTED, bits, put
 from .position import PositionMixin
 from .steps import StepsMixin
@@ -45,7 +45,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         text = " ".join(str(text).split())
         if text in self.legal_actions():
             return text
-        raise diagnose(self, text)
+        raise why_illegal(self, text)
 
     def _checked(self, action) -> str:
         """`action` as a legal action's text; raises if it is not one."""

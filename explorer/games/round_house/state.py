@@ -15,7 +15,7 @@ from ...core.state import State
 from .board import cell_name, move_actions, worship_ends
 from .config import GOLD, GOOD_LETTER, HALL, sale_terms
 from .copier import FIELDS, FLAT, NESTED, share_state
-from .diagnose import DiagnoseMixin
+from .diagnose import why_illegal
 from .notation import NOTATION, notation_error
 from .phases import DUP_GOOD, FAMILY, MOVE, ORDERS, OVER, PHASES, ROOM, SPEC, WORSHIP
 from .position import PositionMixin
@@ -27,7 +27,7 @@ from .views import ViewMixin
 __all__ = ["RoundHouseState", "PHASES", "best_sets", "payable_orders"]
 
 
-class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, ScoringMixin, ViewMixin, State):
+class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, ViewMixin, State):
     """A Round House position. Never mutate one: `apply` returns a new state."""
 
     game_name = "round_house"
@@ -50,7 +50,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, DiagnoseMixin, Sc
         if not NOTATION.match(text):
             raise notation_error(text)
         if text not in self.legal_actions():
-            raise self._why_illegal(text)
+            raise why_illegal(self, text)
         return text
 
     def _checked(self, action) -> str:
