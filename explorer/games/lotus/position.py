@@ -9,6 +9,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from .config import (
     ACT,
@@ -230,8 +231,7 @@ class PositionMixin:
 def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     from .. import lotus as pkg
 
-    def fail(field, msg):
-        raise PositionError(f"lotus position, field {field}: {msg}")
+    fail = Fields("lotus position").fail
 
     opts = position_options(pkg.SPEC, pos, FORMAT_VERSION)
     try:

@@ -10,6 +10,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, NotationError, PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from . import language as L
@@ -195,8 +196,7 @@ def _from_json(cls, data):
     except ValidationError as err:
         raise PositionError(str(_explain(err, "lotus_chaos position"))) from None
 
-    def fail(field, msg):
-        raise PositionError(f"lotus_chaos position, field '{field}': {msg}")
+    fail = Fields("lotus_chaos position").fail
 
     opts = position_options(game_spec("lotus_chaos"), pos, FORMAT_VERSION)
     if not isinstance(pos.seed, int):

@@ -38,7 +38,8 @@ import re
 
 from ...core import hexgrid as hx
 from ...core import rng
-from ...core.errors import DataError, PositionError, brief, clip
+from ...core.errors import DataError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import canonical_name
 from ...core.registry import spec as game_spec
 from .config import config
@@ -63,8 +64,8 @@ _CORNER_WORDS = {"n": "N", "north": "N", "ne": "NE", "northeast": "NE", "north-e
                  "south-west": "SW", "nw": "NW", "northwest": "NW", "north-west": "NW"}
 
 
-def fail(field, msg):
-    raise PositionError(f"lotus_chaos position, field '{clip(field, 60)}': {msg}")
+F = Fields("lotus_chaos position")
+fail = F.fail
 
 
 def _int(v) -> bool:
@@ -214,8 +215,7 @@ def complete(partial: dict, players, seed: int, options: dict):
     if not isinstance(game, str) or canonical_name(game) != "lotus_chaos":
         fail("game", f"expected 'lotus_chaos', got {brief(game)}")
     seed = partial.get("seed", seed)
-    if not _int(seed):
-        fail("seed", f"expected an integer, got {brief(seed)}")
+    F.integer(seed, "seed")
     merged, opts = _options(partial, options)
     try:
         cfg = config(6, opts, partial.get("data"))
@@ -285,8 +285,7 @@ def complete(partial: dict, players, seed: int, options: dict):
     rnd = tn.get("round", 0 if phase == "setup" else 2)
     if "round" not in tn and phase != "setup":
         filled.append("the round: 2 (the first round is over, so objectives count)")
-    if not _int(rnd) or rnd < 0:
-        fail("turn.round", f"expected a round number >= 0, got {brief(rnd)}")
+    F.integer(rnd, "turn.round", 0)
     turn = {"phase": phase, "seat": seat, "round": rnd,
             "number": tn.get("number", 0 if phase == "setup" else 6 * max(rnd - 1, 0) + seat + 1),
             "moved": tn.get("moved", False), "activated": [str(a) if _int(a) else a for a in tn.get("activated", [])]}

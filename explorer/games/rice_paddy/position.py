@@ -9,6 +9,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from .config import config
 from .fields import GATE, OPEN, WALL, fields
@@ -289,8 +290,7 @@ class PositionMixin:
 def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     from .. import rice_paddy as pkg
 
-    def fail(field, msg):
-        raise PositionError(f"rice_paddy position, field {field}: {msg}")
+    fail = Fields("rice_paddy position").fail
 
     opts = position_options(pkg.SPEC, pos, FORMAT_VERSION)
     try:

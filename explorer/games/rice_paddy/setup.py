@@ -40,7 +40,7 @@ from ...core.data import position_data
 from ...core.errors import DataError, brief, clip
 from .config import config
 from .position import FORMAT_VERSION, _Position, _Seat
-from .setup_fields import complete_field, fail, start_field
+from .setup_fields import F, complete_field, fail, start_field
 from .steps import steps_of
 
 TOP = (*_Position.model_fields, "to_act")
@@ -57,10 +57,7 @@ DOC_EXAMPLE = {
 DOC_EXAMPLE_ARGS = {"seed": 1}
 
 
-def _int(value, where: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        fail(where, f"expected a whole number {lo}-{hi}, got {brief(value)}")
-    return value
+_int = F.integer
 
 
 class _Setup:
@@ -105,12 +102,7 @@ class _Setup:
         return self.cfg.colors[i].capitalize()
 
     def seat_of(self, value, where: str) -> int:
-        colors = [c.lower() for c in self.cfg.colors]
-        if isinstance(value, str) and value.strip().lower() in colors:
-            return colors.index(value.strip().lower())
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        return _int(value, where, 0, self.n - 1)
+        return F.seat(value, where, self.cfg.colors)
 
     def shuffle(self, items) -> list:
         self.st, out = rng.shuffled(self.st, list(items))

@@ -5,15 +5,16 @@ the engine's (a-j, an assumed layout). Errors are PositionError naming `where` +
 """
 from __future__ import annotations
 
-from ...core.errors import PositionError, brief
+from ...core.errors import brief
+from ...core.fields import Fields
 from .fields import GATE, OPEN, WALL, fields
 
 PARTS = ("paddies", "walls", "gates", "rocks", "water", "magic", "weeds", "pests", "crop", "fertilised")
 CROPS = ("planted", "grown")
 
 
-def fail(where: str, msg: str):
-    raise PositionError(f"rice_paddy setup, field {where}: {msg}")
+F = Fields("rice_paddy setup")
+fail = F.fail
 
 
 def labels_of(cfg, value, where: str) -> list[int]:
