@@ -85,10 +85,11 @@ class Fields:
                 self.fail(where, "unknown; expected one of " + ", ".join(known))
 
     # ---- seats --------------------------------------------------------------------------------------
-    def seat(self, ref, field, names: Sequence[str], aliases: Mapping[str, int] | None = None) -> int:
+    def seat(self, ref, field, names: Sequence[str], aliases: Mapping[str, int] | None = None, also: str = "") -> int:
         """The one seat-reference grammar: a seat number 0..n-1 (an int or its digits) or the seat's colour
         from `names` (any case; spaces, '-', '_' ignored), or a game's own word for it in `aliases`
-        (normalised key -> seat, e.g. Lotus's colour letters and insect names)."""
+        (normalised key -> seat, e.g. Lotus's colour letters and insect names, the chaos game's "player 3"),
+        which `also` names in the error."""
         n = len(names)
         if isinstance(ref, str) and ref.strip().isdigit() and len(ref.strip()) < 3:
             ref = int(ref.strip())
@@ -101,7 +102,8 @@ class Fields:
                     return i
             if aliases and key in aliases and aliases[key] < n:
                 return aliases[key]
-        self.fail(field, f"expected a seat 0..{n - 1} or a colour ({', '.join(names)})", ref)
+        self.fail(field, f"expected a seat 0..{n - 1}{', ' + also if also else ''} or a colour ({', '.join(names)})",
+                  ref)
 
     def per_seat(self, v, field, names: Sequence[str], aliases=None) -> dict[int, object]:
         """Per-seat values: a list (seat 0 first, at most one per seat) or an object keyed by seat

@@ -64,9 +64,7 @@ def complete(partial: dict, players: int | None, seed: int, options: dict):
     from . import SPEC
 
     p = dict(partial)
-    for k in p:
-        if k not in KNOWN:
-            _fail(clip(str(k), 30), "unknown field; expected one of " + ", ".join(sorted(KNOWN)))
+    Fields("lotus setup").only(p, sorted(KNOWN))
     filled: list[str] = []
     if canonical_name(str(p.get("game", "lotus"))) != "lotus":
         _fail("game", f"expected 'lotus', got {brief(p.get('game'))}")

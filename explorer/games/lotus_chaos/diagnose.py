@@ -6,7 +6,7 @@ from .actions import ACCUSE, AGREE, DISCARD, END, GIVE, KEEP, MOVE, OBJECT, PLAC
 from .state import ACT, DRAW, OVER, SETUP
 
 
-def why_illegal(s, a) -> IllegalAction:  # noqa: C901  (one branch per rule)
+def why_illegal(s, a) -> IllegalAction:
     k = a.kind
     if s.phase == OVER:
         return IllegalAction("lotus_chaos.end.objective", "the game is over")

@@ -256,15 +256,10 @@ def complete(partial: dict, players, seed: int, options: dict):
         fail("turn", f"expected an object, got {brief(tn)}")
     tn = dict(tn)
 
+    by_number = {f"player{n}": numbers.index(n) for n in numbers}
+
     def seat_ref(v, field):
-        if _int(v) and 0 <= v < 6:
-            return v
-        t = v.strip().lower() if isinstance(v, str) else None
-        if t and (m := re.fullmatch(r"player\s*([1-6])", t)):
-            return numbers.index(int(m.group(1)))
-        if t in colours:
-            return colours.index(t)
-        fail(field, f"expected a seat 0..5, 'player N' (N 1..6) or a colour, got {brief(v)}")
+        return F.seat(v, field, colours, by_number, also="'player N' (N 1..6)")
 
     phase = tn.get("phase", "draw")
     if phase not in PHASES:
@@ -291,9 +286,7 @@ def complete(partial: dict, players, seed: int, options: dict):
             "moved": tn.get("moved", False), "activated": [str(a) if _int(a) else a for a in tn.get("activated", [])]}
     if phase == "accusations":
         if "window" in tn:
-            w = tn["window"]
-            if not isinstance(w, list):
-                fail("turn.window", f"expected a list of seats, got {brief(w)}")
+            w = F.listed(tn["window"], "turn.window")
             turn["window"] = [seat_ref(v, f"turn.window.{j}") for j, v in enumerate(w)]
         else:
             order = [(seat + k) % 6 for k in range(6) if alive[(seat + k) % 6]]
@@ -301,9 +294,7 @@ def complete(partial: dict, players, seed: int, options: dict):
             filled.append("players still to accuse: " + ", ".join(name[i] for i in turn["window"]))
     elif tn.get("window"):
         fail("turn.window", "seats still to accuse are listed only in the accusations phase")
-    for k in tn:
-        if k not in ("phase", "seat", "round", "number", "moved", "activated", "window"):
-            fail(f"turn.{clip(k, 20)}", "unknown field; expected phase, seat, round, number, moved, activated, window")
+    F.only(tn, ("phase", "seat", "round", "number", "moved", "activated", "window"), "turn")
 
     groups = []
     for j, g in enumerate(partial.get("groups") or []):

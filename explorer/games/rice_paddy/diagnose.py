@@ -21,7 +21,7 @@ MOVE_WHY = {"rice_paddy.walls.move-gate": "only a completed paddy's gate moves, 
             "rice_paddy.walls.move-gate-flow": "a paddy would lose its inlet or outlet (cut off from the water)"}
 
 
-def why_illegal(state, text: str) -> Exception:  # noqa: C901  (one branch per rule)
+def why_illegal(state, text: str) -> Exception:
     """Why `text` is not legal here: NotationError if it is not an action at all, else IllegalAction."""
     if not isinstance(text, str) or not GRAMMAR.fullmatch(text):
         shown = repr(clip(text, 40)) if isinstance(text, str) else type(text).__name__

@@ -65,9 +65,7 @@ class _Setup:
 
     def __init__(self, partial: dict, players, seed: int, options: dict):
         from . import SPEC
-        for k in partial:
-            if k not in TOP:
-                fail(clip(str(k), 40), f"unknown; a position has {', '.join(TOP)}")
+        F.only(partial, TOP)
         if partial.get("game", "rice_paddy") != "rice_paddy":
             fail("game", f"expected 'rice_paddy', got {brief(partial['game'])}")
         self.said: list[str] = []
@@ -134,22 +132,9 @@ class _Setup:
         return n
 
     def _seats(self, raw) -> dict[int, dict]:
-        if isinstance(raw, list):
-            items = list(enumerate(raw))
-        elif isinstance(raw, dict):
-            items = [(self.seat_of(k, f"seats.{clip(str(k), 20)}"), v) for k, v in raw.items()]
-        else:
-            fail("seats", f"expected a list of seats or an object {{seat number or colour: seat}}, got {brief(raw)}")
-        out: dict[int, dict] = {}
-        for i, v in items:
-            if i in out:
-                fail(f"seats.{i}", "given twice (by number and by colour?)")
-            if not isinstance(v, dict):
-                fail(f"seats.{i}", f"expected an object, got {brief(v)}")
-            for k in v:
-                if k not in SEAT_KEYS:
-                    fail(f"seats.{i}.{clip(str(k), 30)}", f"unknown; a seat has {', '.join(SEAT_KEYS)}")
-            out[i] = v
+        out = F.per_seat(raw, "seats", self.cfg.colors)
+        for i, v in out.items():
+            F.only(F.mapping(v, f"seats.{i}"), SEAT_KEYS, f"seats.{i}")
         return out
 
     # ---- round and step -----------------------------------------------------------------------------
