@@ -57,7 +57,7 @@ class Fields:
         text = clip(str(msg) + ("" if got is MISSING else f", got {brief(got)}"), 300)
         err = PositionError(f"{self.where}, field {field}: {text}" if field else f"{self.where}: {text}")
         err.field = field
-        raise err
+        raise err from None  # the user's input is the cause, not whatever exception was being handled
 
     # ---- shapes -------------------------------------------------------------------------------------
     def integer(self, v, field, lo: int | None = None, hi: int | None = None) -> int:

@@ -190,7 +190,7 @@ class PositionMixin:
 
 def _from_json(cls, data):
     if not isinstance(data, dict):
-        raise PositionError("a lotus_chaos position must be a JSON object")
+        Fields("lotus_chaos position").fail(None, "expected a JSON object")
     try:
         pos = _Position.model_validate(data)
     except ValidationError as err:

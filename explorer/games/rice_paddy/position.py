@@ -524,7 +524,7 @@ def from_view(view: dict, seed: int):
     spirit hands, draft hands and face-down picks, the order of the decks, and allocations not yet
     revealed (sampled as empty: any allocation is consistent with what the seat saw)."""
     if not isinstance(view, dict) or view.get("game") != "rice_paddy" or "position" not in view:
-        raise PositionError("from_view expects a rice_paddy seat view (state.view(seat))")
+        Fields("rice_paddy view").fail(None, "from_view expects a rice_paddy seat view (state.view(seat))")
     pos = view["position"]
     data = {k: v for k, v in pos.items() if k not in ("seats", "rain", "spirit_decks")}
     data["seed"] = seed
@@ -563,7 +563,7 @@ def from_view(view: dict, seed: int):
     st, other = rng.shuffled(st, other)
     decks[1 - pool_deck] = other
     if len(decks[0]) != sizes[0] or len(decks[1]) != sizes[1]:
-        raise PositionError(f"from_view: the view's deck sizes {sizes} do not match its cards")
+        Fields("rice_paddy view").fail("decks", f"the view's deck sizes {sizes} do not match its cards")
     data["spirit_decks"] = decks
     rain = dict(pos["rain"])
     cfg = config(n, pos.get("options") or {}, pos.get("data"))

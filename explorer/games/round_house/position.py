@@ -9,6 +9,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from .config import GOODS, HALL, config
@@ -215,7 +216,7 @@ class PositionMixin:
     def from_json(cls, data: dict):
         """Rebuild a position, checking every field (PositionError names the field)."""
         if not isinstance(data, dict):
-            raise PositionError("a round_house position must be a JSON object")
+            Fields("round_house position").fail(None, "expected a JSON object")
         try:
             pos = _Position.model_validate(data)
         except ValidationError as err:
@@ -224,7 +225,7 @@ class PositionMixin:
         try:
             cfg = config(pos.players, opts, pos.data)
         except Exception as exc:  # a bad data path or file
-            raise PositionError(f"data: {clip(exc, 300)}") from None
+            Fields("round_house position").fail("data", exc)
         return _build(cls, cfg, pos)
 
     def check_invariants(self) -> None:
@@ -283,7 +284,7 @@ def _build(cls, cfg, pos: _Position):
 
     def need(cond, field, msg):
         if not cond:
-            raise PositionError(f"{field}: {msg}")
+            Fields("round_house position").fail(field, msg)
 
     need(len(pos.seats) == P, "seats", f"expected {P} seats")
     need(len(pos.rooms) == n, "rooms", f"expected {n} room kinds")
@@ -395,5 +396,5 @@ def _build(cls, cfg, pos: _Position):
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise PositionError(f"conservation: {clip(exc, 300)}") from None
+        raise PositionError(f"round_house position breaks a conservation law: {clip(exc, 300)}") from None
     return s

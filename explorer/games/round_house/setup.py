@@ -158,7 +158,7 @@ class _Filler:
         try:
             return config(n, self.opts, self.data)
         except Exception as exc:  # a bad data path or file
-            raise PositionError(f"data: {clip(exc, 300)}") from None
+            _fail("data", exc)
 
     @staticmethod
     def _seat_guess(k) -> int:
