@@ -256,10 +256,9 @@ class _Builder:
         self.check_hands(hands)
         pos["piles"] = [names.get(f"piles.{i}", []) for i in range(self.n)]
         pos["out"] = names.get("out", [])
-        if p.get("completed") is not None:
-            if not isinstance(p["completed"], list):
-                _fail("completed", "expected a list of flower types (petal counts or names)")
-            pos["completed"] = [cfg.petals[self.flower(f"completed.{j}", x)] for j, x in enumerate(p["completed"])]
+        if p.get("completed") is not None:  # flower types (petal counts or names)
+            done = Fields("lotus setup").listed(p["completed"], "completed")
+            pos["completed"] = [cfg.petals[self.flower(f"completed.{j}", x)] for j, x in enumerate(done)]
         self.fill_decks(pos, hands, names)
         self.fill_wild(pos, names)
         pos["guardians"] = self.guardians

@@ -64,8 +64,8 @@ _CORNER_WORDS = {"n": "N", "north": "N", "ne": "NE", "northeast": "NE", "north-e
                  "south-west": "SW", "nw": "NW", "northwest": "NW", "north-west": "NW"}
 
 
-F = Fields("lotus_chaos position")
-fail = F.fail
+FIELDS = Fields("lotus_chaos position")
+fail = FIELDS.fail
 
 
 def _int(v) -> bool:
@@ -215,7 +215,7 @@ def complete(partial: dict, players, seed: int, options: dict):
     if not isinstance(game, str) or canonical_name(game) != "lotus_chaos":
         fail("game", f"expected 'lotus_chaos', got {brief(game)}")
     seed = partial.get("seed", seed)
-    F.integer(seed, "seed")
+    FIELDS.integer(seed, "seed")
     merged, opts = _options(partial, options)
     try:
         cfg = config(6, opts, partial.get("data"))
@@ -259,7 +259,7 @@ def complete(partial: dict, players, seed: int, options: dict):
     by_number = {f"player{n}": numbers.index(n) for n in numbers}
 
     def seat_ref(v, field):
-        return F.seat(v, field, colours, by_number, also="'player N' (N 1..6)")
+        return FIELDS.seat(v, field, colours, by_number, also="'player N' (N 1..6)")
 
     phase = tn.get("phase", "draw")
     if phase not in PHASES:
@@ -280,13 +280,13 @@ def complete(partial: dict, players, seed: int, options: dict):
     rnd = tn.get("round", 0 if phase == "setup" else 2)
     if "round" not in tn and phase != "setup":
         filled.append("the round: 2 (the first round is over, so objectives count)")
-    F.integer(rnd, "turn.round", 0)
+    FIELDS.integer(rnd, "turn.round", 0)
     turn = {"phase": phase, "seat": seat, "round": rnd,
             "number": tn.get("number", 0 if phase == "setup" else 6 * max(rnd - 1, 0) + seat + 1),
             "moved": tn.get("moved", False), "activated": [str(a) if _int(a) else a for a in tn.get("activated", [])]}
     if phase == "accusations":
         if "window" in tn:
-            w = F.listed(tn["window"], "turn.window")
+            w = FIELDS.listed(tn["window"], "turn.window")
             turn["window"] = [seat_ref(v, f"turn.window.{j}") for j, v in enumerate(w)]
         else:
             order = [(seat + k) % 6 for k in range(6) if alive[(seat + k) % 6]]
@@ -294,7 +294,7 @@ def complete(partial: dict, players, seed: int, options: dict):
             filled.append("players still to accuse: " + ", ".join(name[i] for i in turn["window"]))
     elif tn.get("window"):
         fail("turn.window", "seats still to accuse are listed only in the accusations phase")
-    F.only(tn, ("phase", "seat", "round", "number", "moved", "activated", "window"), "turn")
+    FIELDS.only(tn, ("phase", "seat", "round", "number", "moved", "activated", "window"), "turn")
 
     groups = []
     for j, g in enumerate(partial.get("groups") or []):

@@ -40,7 +40,7 @@ from ...core.data import position_data
 from ...core.errors import DataError, brief, clip
 from .config import config
 from .position import FORMAT_VERSION, _Position, _Seat
-from .setup_fields import F, complete_field, fail, start_field
+from .setup_fields import FIELDS, complete_field, fail, start_field
 from .steps import steps_of
 
 TOP = (*_Position.model_fields, "to_act")
@@ -57,7 +57,7 @@ DOC_EXAMPLE = {
 DOC_EXAMPLE_ARGS = {"seed": 1}
 
 
-_int = F.integer
+_int = FIELDS.integer
 
 
 class _Setup:
@@ -65,7 +65,7 @@ class _Setup:
 
     def __init__(self, partial: dict, players, seed: int, options: dict):
         from . import SPEC
-        F.only(partial, TOP)
+        FIELDS.only(partial, TOP)
         if partial.get("game", "rice_paddy") != "rice_paddy":
             fail("game", f"expected 'rice_paddy', got {brief(partial['game'])}")
         self.said: list[str] = []
@@ -100,7 +100,7 @@ class _Setup:
         return self.cfg.colors[i].capitalize()
 
     def seat_of(self, value, where: str) -> int:
-        return F.seat(value, where, self.cfg.colors)
+        return FIELDS.seat(value, where, self.cfg.colors)
 
     def shuffle(self, items) -> list:
         self.st, out = rng.shuffled(self.st, list(items))
@@ -132,9 +132,9 @@ class _Setup:
         return n
 
     def _seats(self, raw) -> dict[int, dict]:
-        out = F.per_seat(raw, "seats", self.cfg.colors)
+        out = FIELDS.per_seat(raw, "seats", self.cfg.colors)
         for i, v in out.items():
-            F.only(F.mapping(v, f"seats.{i}"), SEAT_KEYS, f"seats.{i}")
+            FIELDS.only(FIELDS.mapping(v, f"seats.{i}"), SEAT_KEYS, f"seats.{i}")
         return out
 
     # ---- round and step -----------------------------------------------------------------------------

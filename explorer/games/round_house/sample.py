@@ -22,24 +22,27 @@ _LAST = None  # (the last view rebuilt, the checked state built from it, that st
 V = Fields("round_house view")
 
 
-def from_view(view: dict, seed: int):
-    from .state import RoundHouseState
+def _view_config(view):
+    """(the viewing seat, its game's config) from a seat's view, or PositionError naming what is wrong."""
     if not isinstance(view, dict) or view.get("game") != "round_house":
         V.fail(None, "expected a view of a Round House position")
     seat = view.get("viewer")
     if not isinstance(seat, int) or seat < 0:
         V.fail("viewer", "from_view needs one seat's view (viewer >= 0)", seat)
-    players = view["players"]
-    options = view.get("options") or {}
-    if not isinstance(options, dict):
-        V.fail("options", "expected an object", options)
+    options = V.mapping(view.get("options") or {}, "options")
     data = view.get("data")
     if data is not None and not isinstance(data, str):
         V.fail("data", "expected a component file path or null", data)
     try:
-        cfg = config(players, options, data)  # the game's own component file and options (from_json checks them)
+        return seat, config(view["players"], options, data)  # the game's own components and options
     except Exception as exc:  # a bad option, data path or file
         V.fail(None, exc)
+
+
+def from_view(view: dict, seed: int):
+    from .state import RoundHouseState
+    seat, cfg = _view_config(view)
+    players = view["players"]
     st = rng.seed_state(seed)
     seats = view["seats"]
 
@@ -78,7 +81,8 @@ def from_view(view: dict, seed: int):
         return _resampled(checked, seed, st, hands, deck, spec_deck, pir_deck, amu_deck)
     rooms = view["rooms"]
     position = {
-        "game": "round_house", "players": players, "options": options, "data": data, "seed": seed, "rng": st,
+        "game": "round_house", "players": players, "options": view.get("options") or {}, "data": view.get("data"),
+        "seed": seed, "rng": st,
         "seats": [{
             "money": s["money"], "points": s["points"], "goods": [s["goods"][g] for g in GOODS],
             "board": s["board"], "resource": s["resource"], "returned": s["returned"], "leaders": s["leaders"],

@@ -102,8 +102,8 @@ def _norm(text) -> str:
     return "".join(ch for ch in str(text).lower() if ch not in " _-&")
 
 
-F = Fields("round_house setup")
-_fail, _int, _list = F.fail, F.integer, F.listed
+FIELDS = Fields("round_house setup")
+_fail, _int, _list = FIELDS.fail, FIELDS.integer, FIELDS.listed
 
 
 def tile_of(cfg, label, field) -> str:
@@ -170,7 +170,7 @@ class _Filler:
     # ---- references ---------------------------------------------------------------------------
     def seat(self, ref, field) -> int:
         cfg = self.cfg
-        return F.seat(ref, field, cfg.colors[:cfg.players])
+        return FIELDS.seat(ref, field, cfg.colors[:cfg.players])
 
     def room(self, ref, field, hall=False) -> str:
         cfg = self.cfg
