@@ -31,7 +31,8 @@ STAMP_DEV := $(VENV)/.installed-dev-$(KEY)
 # Wheels for the packaging tests' clean venvs, fetched at set-up so the tests themselves stay offline.
 WHEELHOUSE := .wheelhouse
 STAMP_WHEELS := $(WHEELHOUSE)/.complete-$(shell cat pyproject.toml binder/requirements.txt 2>/dev/null | sha256sum | cut -c1-16)
-# The optional compile (setup.py): the hot engine modules as extension modules next to their sources, and the
+# The optional compile (setup.py): the hot engine modules as extension modules next to their sources (their C
+# under build/cython/, outside the package), and the
 # build's record of what it compiled, redone when setup.py or one of those sources changes. Where no C compiler
 # works the record says so ({"modules": {}}) and everything runs as pure Python.
 COMPILED := explorer/_compiled.json
@@ -167,7 +168,7 @@ lint: $(STAMP_DEV)
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED) .axe
-	find explorer \( -name '*.so' -o -name '*.c' \) -type f -delete
+	find explorer \( -name '*.so' -o -name '*.c' \) -type f -delete  # .c: left by builds before build/cython/
 	find . -path ./$(VENV) -prune -o -path ./.git -prune -o \
 		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
 

@@ -75,3 +75,43 @@ def test_the_explorer_and_the_page_carry_the_rule_notes(tmp_path):
     study.chapter("c", explorer.load("round_house", seed=1))
     html = study.to_html(tmp_path / "s.html").read_text(encoding="utf-8")
     assert "Round House rulebook (圓樓) §" in html and "004_00010dfb1d46ff35.txt" not in html
+
+
+# ---- one hop from a rule id to the line that enforces it (issue 22.4) ------------------------------------
+
+def enforcing_sites(game):
+    """{rule id: [(file, line)]} where the game's package names a ledger id on a line of code: as a whole
+    string literal (`IllegalAction("x.y", ...)`, `rule="x.y"`, a table key) or in a comment on or beside the
+    check (`# x.y`). Ids inside docstrings or the prose of a message do not count: they are not one hop."""
+    import io
+    import tokenize
+    pat = re.compile(rf"\b{game}\.[a-z]+(?:\.[a-z0-9-]+)+")
+    found = {}
+    for p in sorted((ROOT / "explorer" / "games" / game).rglob("*.py")):
+        for tok in tokenize.generate_tokens(io.StringIO(p.read_text(encoding="utf-8")).readline):
+            if tok.type == tokenize.STRING and pat.fullmatch(tok.string.strip("rbuf").strip("'\"")):
+                ids = [tok.string.strip("rbuf").strip("'\"")]
+            elif tok.type == tokenize.COMMENT:
+                ids = pat.findall(tok.string)
+            else:
+                continue
+            for rid in ids:
+                found.setdefault(rid, []).append((p.relative_to(ROOT), tok.start[0]))
+    return found
+
+
+@pytest.mark.parametrize("game", [g["name"] for g in explorer.games()])
+def test_every_rule_id_sits_on_the_line_that_enforces_it(game):
+    sites = enforcing_sites(game)
+    missing = sorted(r for r in explorer.ledger(game) if r not in sites)
+    assert not missing, (f"{len(missing)} ledger ids of {game} are on no line of code in explorer/games/{game}/ "
+                         f"(a string literal or a comment on the enforcing line): {missing}")
+
+
+@pytest.mark.parametrize("game", [g["name"] for g in explorer.games()])
+def test_no_wildcard_rule_ids(game):
+    """`round_house.end.*` is not one hop from anything: every id is written out where it is enforced."""
+    wild = re.compile(rf"\b{game}\.[a-z0-9.-]*\*")
+    hits = [f"{p.relative_to(ROOT)}:{n}" for p in (ROOT / "explorer").rglob("*.py")
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if wild.search(line)]
+    assert not hits, hits

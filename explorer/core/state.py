@@ -51,6 +51,18 @@ class State:
         """Return the state after `action` (an action object or its text); self is unchanged."""
         raise NotImplementedError
 
+    def why_illegal(self, action):
+        """Why `action` (an action or its text) is not legal here: the IllegalAction each game's diagnosis
+        (its `diagnose.py` or notation module) gives, with `.rule`, the ledger id of the broken rule, and
+        `.explanation`, in plain words; None when the action is legal. Text that is not in the game's
+        notation at all raises NotationError."""
+        from .errors import IllegalAction
+        try:
+            self.apply(action)
+        except IllegalAction as err:
+            return err
+        return None
+
     # -- for search and simulation only: a state the caller owns, changed in place
     def scratch(self) -> State:
         """A copy that a search may change with `apply_in_place` (this state stays as it is). Never hand a

@@ -2,7 +2,7 @@
 
 A player who controls a flower when it is completed chooses a Scoring Token (five points at the end) or one
 Special Power for the rest of the game (rulebook, 001_21a030570a0992c9.txt: COMPLETING FLOWERS and SPECIAL
-POWER TOKENS; ledger lotus.complete.reward, lotus.power.*). The reader learns to price the choice: the token
+POWER TOKENS; ledger lotus.complete.reward and the lotus.power ids). The reader learns to price the choice: the token
 is five sure points, a power is worth what it will still do in the turns that are left (END OF THE GAME:
 the last round), so count those turns, and look first for a power that pays this very turn.
 

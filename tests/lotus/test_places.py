@@ -55,27 +55,15 @@ def test_positions_cover_the_game():
 
 
 @pytest.mark.parametrize("name,state", POSITIONS, ids=[n for n, _ in POSITIONS])
-def test_places_are_unique_described_and_private(name, state):
+def test_places_name_the_cards_a_view_shows(name, state):
+    """(Unique, described, stable and private for every game: tests/conformance/test_game_parts.py.)"""
     full = ids(state.view(None))
     for v in viewers(state):
         view = state.view(v)
-        p = places(view)
-        assert len({n.lower() for n in p}) == len(p), p
-        assert all(isinstance(d, str) and d.strip() for d in p.values()), p
-        assert all(n.strip() == n and n for n in p)
-        assert list(places(state.view(v))) == list(p)  # stable order
-        names = set(p)
-        seen = ids(view)
+        names, seen = set(places(view)), ids(view)
         assert names & full <= seen  # a card is named only where the view shows it
-        if v is None or v < 0:
-            if v == -1:
-                assert not names & set().union(*(state.private_ids(i) for i in range(state.cfg.seats)))
-            continue
-        for other in range(state.cfg.seats):
-            if other != v:
-                assert not names & state.private_ids(other), (v, other)
-        assert not names & (full - seen)
-        assert names >= {c["id"] for c in view["seats"][v]["hand"]}  # the seat's own hand is named
+        if v is not None and v >= 0:
+            assert names >= {c["id"] for c in view["seats"][v]["hand"]}  # the seat's own hand is named
 
 
 def test_places_name_the_game_parts():

@@ -1,25 +1,23 @@
-"""Rice Paddy computes exactly what it computed when the reference was recorded (issue 17: engine speed-ups
-must not change any output). Seeded random games are replayed and compared with
-reference_trajectories.json: the actions played, and hashes of states, views, legal actions, explanations,
-event reports, from_view samples and bot choices.
+"""Rice Paddy computes exactly what it computed when its playthroughs were recorded (issue 17: engine
+speed-ups must not change any output). Seeded random games are replayed and compared, line by line, with
+tests/rice_paddy/playthroughs/ (tests/playthroughs.py): every action and legal-action list, and every 25th
+state its description, the explanation, event report and preview of the action, and digests of its JSON,
+views, scores and successor; from_view samples and bot choices.
 
-Re-record the fixture only for an intended rule change, never to make a speed-up pass:
-    .venv/bin/python tests/rice_paddy/test_same_behaviour.py --write
+Regenerate only for an intended rule change, never to make a speed-up pass:
+    .venv/bin/python -m tests.playthroughs --update rice_paddy
 """
 from __future__ import annotations
 
-import hashlib
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 import explorer
 from explorer.core import rng
 from explorer.games import rice_paddy
+from tests.playthroughs import Playthrough, compare, digest, dumps, path
 
-FIXTURE = Path(__file__).with_name("reference_trajectories.json")
 VARIANTS = ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "flood": "choose"},
             {"players": 2, "plant_water": "any"}, {"players": 4, "flood": "choose", "plant_water": "any"})
 GAMES = tuple((k, VARIANTS[k % len(VARIANTS)]) for k in range(36))
@@ -28,86 +26,70 @@ SAMPLED = 20  # games whose positions are also rebuilt with from_view
 BOT_GAMES = (1, 8, 15, 22, 29)  # games whose late positions the bots decide
 
 
-def _sha(*parts: str) -> str:
-    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:20]
-
-
-def _dump(x) -> str:
-    return json.dumps(x, sort_keys=True)
-
-
-def _checkpoint(s, action) -> str:
-    parts = [s.to_json_text(), _dump(s.view(None)), _dump(s.view(0)), _dump(s.view(-1)), s.describe(),
-             "|".join(s.legal_actions()), _dump(s.scores()), _dump(s.winners())]
+def _checkpoint(pt, s, action) -> None:
+    pt.text("describe", s.describe())
+    pt.note("digests", f"json {digest(s.to_json_text())} everything {digest(dumps(s.view(None)))} "
+                       f"seat-0 {digest(dumps(s.view(0)))} spectator {digest(dumps(s.view(-1)))}")
+    pt.note("scores", {"seats": s.scores(), "winners": s.winners()})
     if action is not None:
         after, events = s.apply_with_events(action)
-        parts += [s.explain(action), _dump(events), _dump(s.preview(action)), after.to_json_text()]
-    return _sha(*parts)
+        pt.text("explain", s.explain(action))
+        pt.note("events", digest(dumps(events)))
+        pt.note("preview", digest(dumps(s.preview(action))))
+        pt.note("after", digest(after.to_json_text()))
 
 
-def _samples(s, seat: int, seeds) -> list[str]:
+def _samples(s, seat: int, seeds) -> str:
     """from_view on one view object with several seeds in a row (as a search calls it)."""
     view = s.view(seat)
-    return [_sha(rice_paddy.from_view(view, seed).to_json_text()) for seed in seeds]
+    return f"seat {seat}, seeds {list(seeds)}: " + " ".join(
+        digest(rice_paddy.from_view(view, seed).to_json_text()) for seed in seeds)
 
 
-def play(k: int, opts: dict) -> dict:
-    """One seeded random game: its actions, checkpoint hashes, from_view samples and bot choices."""
+def play(k: int, opts: dict) -> list[str]:
+    """One seeded random game: its playthrough's lines."""
     s = explorer.load("rice_paddy", seed=k, **opts)
+    pt = Playthrough(f"rice_paddy, seed {k}, options {json.dumps(opts, sort_keys=True)}")
     st = rng.seed_state(k)
-    actions, checks, states = [], [], []
+    states = []
     while not s.is_terminal:
         acts = s.legal_actions()
         st, i = rng.below(st, len(acts))
-        if len(actions) % EVERY == 0:
-            checks.append(_checkpoint(s, acts[i]))
+        n = len(states)
+        pt.step(n, s, acts, acts[i])
+        if n % EVERY == 0:
+            _checkpoint(pt, s, acts[i])
         states.append(s)
-        actions.append(acts[i])
         s = s.apply(acts[i])
-    checks.append(_checkpoint(s, None))
-    out = {"seed": k, "options": opts, "actions": "|".join(actions), "checks": checks}
+    pt.step(len(states), s, s.legal_actions(), None)
+    _checkpoint(pt, s, None)
     if k < SAMPLED:  # a position at each seat's turn, and one where allocations are hidden
         n = opts["players"]
-        picks = [states[(k * 37 + 11 * j) % len(states)] for j in range(2)]
-        picks += [x for x in states[len(states) // 3:] if x.step == "alloc" and len(x.queue) < n][:1]
+        picks = [(k * 37 + 11 * j) % len(states) for j in range(2)]
+        picks += [i for i in range(len(states) // 3, len(states))
+                  if states[i].step == "alloc" and len(states[i].queue) < n][:1]
         seeds = [(k * 7 + j, k + 1000 * j, 2 ** 40 + k) for j in range(len(picks))]
-        out["from_view"] = [_samples(x, (k + j) % n, seeds[j]) for j, x in enumerate(picks)]
+        for j, i in enumerate(picks):
+            pt.note(f"from_view at ply {i}", _samples(states[i], (k + j) % n, seeds[j]))
     if k in BOT_GAMES:  # late positions keep the MCTS playouts short
-        late = [x for x in states[-60:] if len(x.legal_actions()) > 1][0]
-        out["heuristic"] = explorer.bots.make("heuristic", seed=k).choose(late)
-        out["mcts"] = explorer.bots.make("mcts", seed=k, iterations=100).choose(late)
-    return out
+        late = next(i for i in range(max(0, len(states) - 60), len(states)) if len(states[i].legal_actions()) > 1)
+        pt.note(f"bots at ply {late}", {"heuristic": explorer.bots.make("heuristic", seed=k).choose(states[late]),
+                                       "mcts": explorer.bots.make("mcts", seed=k, iterations=100).choose(states[late])})
+    return pt.lines
 
 
-def record() -> list[dict]:
-    return [play(k, opts) for k, opts in GAMES]
-
-
-@pytest.fixture(scope="module")
-def reference():
-    return json.loads(FIXTURE.read_text())
+def playthroughs():
+    for k, opts in GAMES:
+        yield f"seed-{k:02d}", play(k, opts)
 
 
 @pytest.mark.parametrize("k", range(len(GAMES)))
-def test_game_replays_the_same(reference, k):
-    want = reference[k]
-    got = play(want["seed"], want["options"])
-    old, new = want["actions"].split("|"), got["actions"].split("|")
-    first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
-    assert old == new, f"seed {k}: action {first} differs: {old[first:first + 1]} -> {new[first:first + 1]}"
-    diff = [i * EVERY for i, (a, b) in enumerate(zip(want["checks"], got["checks"])) if a != b]
-    assert want["checks"] == got["checks"], f"seed {k}: states differ first at action {diff[:1]}"
-    # the heuristic's choices were re-recorded when the heuristic changed on purpose (issue 17: stronger bots)
-    for key in ("from_view", "heuristic", "mcts"):
-        assert want.get(key) == got.get(key), f"seed {k}: {key} differs"
+def test_game_replays_the_same(k):
+    compare("rice_paddy", f"seed-{k:02d}", play(*GAMES[k]))
 
 
-def test_the_reference_is_big_enough(reference):
-    assert sum(len(g["actions"].split("|")) for g in reference) >= 10_000
-    assert sum(len(g.get("from_view", ())) for g in reference) >= 20  # each with 3 seeds
-    assert sum("mcts" in g for g in reference) >= 5
-
-
-if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
-    FIXTURE.write_text(json.dumps(record(), indent=0) + "\n")
-    print(f"wrote {FIXTURE}")
+def test_the_playthroughs_are_big_enough():
+    texts = [path("rice_paddy", f"seed-{k:02d}").read_text(encoding="utf-8") for k, _ in GAMES]
+    assert sum(t.count("\n  action: ") for t in texts) >= 10_000
+    assert sum(t.count("\n  from_view at ply ") for t in texts) >= 20  # each with 3 seeds
+    assert sum("\n  bots at ply " in t for t in texts) >= 5

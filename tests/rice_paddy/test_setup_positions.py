@@ -90,19 +90,12 @@ NO_ASSUMED_VALUE = {"turn order from the highest played card", "the first draft"
 
 
 @pytest.mark.parametrize("name", list(EXAMPLES))
-def test_each_example_builds_round_trips_and_cites_the_rulebook(name):
+def test_each_example_cites_the_rice_paddy_rulebook_and_says_what_it_assumes(name):
+    """(Each example builds, round-trips and plays: tests/conformance/test_game_parts.py.)"""
     ex = EXAMPLES[name]
-    s = ex.build()
-    s.check_invariants()
-    assert explorer.from_json(s.to_json()) == s
-    assert BOOK in ex.description and ex.section and ex.section in ex.description
+    assert BOOK in ex.description
     if name not in NO_ASSUMED_VALUE:  # fields (hex labels), set-up cards, harvest table or market prices
         assert "assumed" in ex.description
-    t = s
-    for a in ex.actions:
-        assert a in t.legal_actions(), (name, a, t.legal_actions())
-        t = t.apply(a)
-    assert explorer.examples(GAME)[name] == s
 
 
 def play(name):

@@ -30,20 +30,12 @@ def refused(partial, needle, **kw):
 # ---- the rulebook's examples ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", list(EXAMPLES))
-def test_each_example_builds_checks_and_round_trips(name):
+def test_each_example_cites_a_section_of_the_rulebook_and_its_assumed_building(name):
+    """(Each example builds, round-trips and plays: tests/conformance/test_game_parts.py.)"""
     ex = EXAMPLES[name]
-    s = ex.build()
-    s.check_invariants()
-    assert explorer.from_json(json.loads(json.dumps(s.to_json()))) == s
-    assert ex.build() == s  # deterministic
     assert "004_00010dfb1d46ff35.txt" in ex.description and "assumed building" in ex.description
-    assert ex.section and ex.section in ex.description
     if BOOK.is_file():
         assert ex.section in BOOK.read_text(encoding="utf-8")
-    for a in ex.actions:
-        assert a in s.legal_actions(), (name, a)
-        s = s.apply(a)
-        s.check_invariants()
 
 
 def test_examples_are_served_by_the_core():

@@ -25,7 +25,8 @@ from __future__ import annotations
 import copy
 from types import SimpleNamespace
 
-from ...core.errors import PositionError, brief, clip
+from ...core.errors import PositionError, brief
+from ...core.fields import Fields
 from ...core.registry import position_options
 from .config import SYM_LETTER, config
 from .position import FORMAT_VERSION
@@ -37,7 +38,7 @@ SYM_WORD = ("", "single", "double")
 
 
 def _fail(msg):
-    raise PositionError(f"lotus edit: {clip(msg, 300)}")
+    Fields("lotus edit").fail(None, msg)
 
 
 def _colour(cfg, i) -> str:

@@ -9,6 +9,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from .config import (
     ACT,
@@ -116,22 +117,21 @@ def check_options(players: int, opts: dict):
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
-    """lotus.setup.decks, lotus.setup.wildflowers, lotus.setup.guardians, lotus.setup.hands,
-    lotus.setup.first-player"""
+    """The starting position: shuffled decks, the wildflower display, guardians in supply, hands dealt."""
     check_options(players, opts)
-    cfg = config(players, opts, data)
+    cfg = config(players, opts, data)  # lotus.setup.decks: each colour's deck, thinned for 3 and 4 players
     draw = Draws(seed)  # rng.shuffled's shuffles, faster
-    decks = [tuple(draw.shuffled(d)) for d in cfg.start_decks]
-    wild = draw.shuffled(cfg.start_wild)
+    decks = [tuple(draw.shuffled(d)) for d in cfg.start_decks]  # lotus.setup.decks
+    wild = draw.shuffled(cfg.start_wild)  # lotus.setup.wildflowers
     s = object.__new__(cls)
     s.cfg, s.seed = cfg, seed
     s.piles = ((),) * cfg.seats
     s.flowers = ((),) * 5
-    s.guards = ((SUPPLY, SUPPLY, NOT_OWNED),) * cfg.seats
+    s.guards = ((SUPPLY, SUPPLY, NOT_OWNED),) * cfg.seats  # lotus.setup.guardians: two insects, no elder
     s.tokens = (0,) * cfg.seats
     s.powers = (0,) * cfg.seats
     s.out = ()
-    s.seat, s.left, s.plucked, s.pending, s.final = 0, 2, False, (), -1
+    s.seat, s.left, s.plucked, s.pending, s.final = 0, 2, False, (), -1  # lotus.setup.first-player: seat 0
     s.turn, s.winter, s.wmoves, s.done, s.outcome, s._legal = 1, 0, 0, (), None, None
     if cfg.solo:
         s.hands, s.decks, s.display, s.wild = ((),), (decks[0],), (), tuple(wild)
@@ -144,10 +144,10 @@ def new_game(cls, players: int, seed: int, data, **opts):
             s._solo_deal()
         return s
     h = cfg.hand_size
-    s.hands = tuple(tuple(sorted(d[-h:])) for d in decks)
+    s.hands = tuple(tuple(sorted(d[-h:])) for d in decks)  # lotus.setup.hands
     s.decks = tuple(d[:-h] for d in decks)
     n = cfg.display_size
-    s.display = tuple(sorted(wild[-n:]))
+    s.display = tuple(sorted(wild[-n:]))  # lotus.setup.wildflowers: the top four face up
     s.wild = tuple(wild[:-n])
     s.phase = ACT
     return s
@@ -231,8 +231,7 @@ class PositionMixin:
 def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     from .. import lotus as pkg
 
-    def fail(field, msg):
-        raise PositionError(f"lotus position, field {field}: {msg}")
+    fail = Fields("lotus position").fail
 
     opts = position_options(pkg.SPEC, pos, FORMAT_VERSION)
     try:

@@ -20,7 +20,7 @@ and "turn_seat" (whose turn it is during a reward phase; otherwise (turn - 1) mo
 """
 from __future__ import annotations
 
-from ...core.errors import PositionError
+from ...core.fields import Fields
 from .config import DIFFICULTY, DRAW_PHASE, NOT_OWNED, OVER, PHASES, POWER_BIT, REWARD, SUPPLY, config
 from .draws import Draws
 from .position import check_options
@@ -29,7 +29,7 @@ _COUNT_DIFFICULTY = {v: k for k, v in DIFFICULTY.items()}
 
 
 def _fail(msg):
-    raise PositionError(f"lotus view: {msg}")
+    Fields("lotus view").fail(None, msg)
 
 
 def view_options(view: dict) -> dict:

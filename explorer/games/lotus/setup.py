@@ -33,7 +33,8 @@ not in the game) raises PositionError naming the field.
 from __future__ import annotations
 
 from ...core import rng
-from ...core.errors import PositionError, brief, clip
+from ...core.errors import brief, clip
+from ...core.fields import Fields
 from ...core.registry import canonical_name, position_options
 from .config import DIFFICULTY, POWER_BIT, POWERS, config
 from .position import FORMAT_VERSION, check_options
@@ -55,8 +56,7 @@ KNOWN = {"game", "version", "players", "seed", "options", "data", "flowers", "di
          "turn", "winter", "completed", "outcome", *PER_SEAT}
 
 
-def _fail(field, msg):
-    raise PositionError(f"lotus setup, field {field}: {clip(msg, 300)}")
+_fail = Fields("lotus setup").fail
 
 
 def complete(partial: dict, players: int | None, seed: int, options: dict):
@@ -64,9 +64,7 @@ def complete(partial: dict, players: int | None, seed: int, options: dict):
     from . import SPEC
 
     p = dict(partial)
-    for k in p:
-        if k not in KNOWN:
-            _fail(clip(str(k), 30), "unknown field; expected one of " + ", ".join(sorted(KNOWN)))
+    Fields("lotus setup").only(p, sorted(KNOWN))
     filled: list[str] = []
     if canonical_name(str(p.get("game", "lotus"))) != "lotus":
         _fail("game", f"expected 'lotus', got {brief(p.get('game'))}")
@@ -258,10 +256,9 @@ class _Builder:
         self.check_hands(hands)
         pos["piles"] = [names.get(f"piles.{i}", []) for i in range(self.n)]
         pos["out"] = names.get("out", [])
-        if p.get("completed") is not None:
-            if not isinstance(p["completed"], list):
-                _fail("completed", "expected a list of flower types (petal counts or names)")
-            pos["completed"] = [cfg.petals[self.flower(f"completed.{j}", x)] for j, x in enumerate(p["completed"])]
+        if p.get("completed") is not None:  # flower types (petal counts or names)
+            done = Fields("lotus setup").listed(p["completed"], "completed")
+            pos["completed"] = [cfg.petals[self.flower(f"completed.{j}", x)] for j, x in enumerate(done)]
         self.fill_decks(pos, hands, names)
         self.fill_wild(pos, names)
         pos["guardians"] = self.guardians
@@ -501,9 +498,7 @@ class _Builder:
         out = []
         for i, v in enumerate(self.seats["tokens"]):
             v = 0 if v is None else v
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                _fail(f"tokens.{i}", f"expected a count >= 0, got {brief(v)}")
-            out.append(v)
+            out.append(Fields("lotus setup").integer(v, f"tokens.{i}", 0))
         if cfg.token_limit is not None and sum(out) > cfg.token_limit:
             _fail("tokens", f"{sum(out)} scoring tokens handed out; the game has {cfg.token_limit}")
         for pw in cfg.powers:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ...core.errors import PositionError
+from ...core.fields import Fields, norm
 from .config import SYM_LETTER
 
 _COMPACT = re.compile(r"^([A-Za-z])?([3-7])?([sdwSDW])?(\d+)?$")
@@ -36,22 +38,21 @@ def flower_type(cfg, key) -> int:
 
 
 def seat(cfg, key) -> int:
-    """A seat from its number (0 is the first), colour letter ("B"), colour ("blue") or name ("Blue Dragonfly")."""
-    if isinstance(key, int) and not isinstance(key, bool):
-        if 0 <= key < cfg.seats:
-            return key
-    elif isinstance(key, str):
-        k = _norm(key)
-        if k.isdigit() and int(k) < cfg.seats:
-            return int(k)
-        for i, c in enumerate(cfg.comp.colors):
-            if k in (c.letter.lower(), c.color.lower(), _norm(c.name), _norm(c.name).split()[-1]):
-                if i < cfg.seats:
-                    return i
-                raise ValueError(f"{c.name} does not play in a {cfg.players}-player game "
-                                 f"(pass players={i + 1} or more)")
-    raise ValueError(f"expected a seat: 0..{cfg.seats - 1} or a colour ("
-                     + ", ".join(cfg.color_names) + ")")
+    """A seat from its number (0 is the first), colour letter ("B"), colour ("blue") or name ("Blue Dragonfly"):
+    the shared seat grammar (core.fields) with Lotus's letters and insect names as its own words."""
+    colours = cfg.comp.colors
+    words = {norm(w): i for i, c in enumerate(colours) for w in (c.letter, c.name, c.name.split()[-1])}
+    try:
+        return Fields("lotus").seat(key, None, [c.color for c in colours[:cfg.seats]], words)
+    except PositionError:
+        i = words.get(norm(key), -1) if isinstance(key, str) else -1
+        i = i if i >= 0 else next((j for j, c in enumerate(colours) if isinstance(key, str)
+                                   and norm(key) == norm(c.color)), -1)
+        if i >= cfg.seats:
+            raise ValueError(f"{colours[i].name} does not play in a {cfg.players}-player game "
+                             f"(pass players={i + 1} or more)") from None
+        raise ValueError(f"expected a seat: 0..{cfg.seats - 1} or a colour ("
+                         + ", ".join(cfg.color_names) + ")") from None
 
 
 def _colour(cfg, word: str) -> int | None:

@@ -471,8 +471,8 @@ class LotusState(PositionMixin, ViewMixin, State):
             guards.append((min(i1, i2), max(i1, i2), SUPPLY if e == t else e))
         self.guards = tuple(guards)
 
-    def _complete(self, t, completer):  # lotus.complete.*, lotus.solo.victory, lotus.solo.defeat
-        ctrl = self.controllers(t)
+    def _complete(self, t, completer):  # lotus.solo.victory, lotus.solo.defeat
+        ctrl = self.controllers(t)  # lotus.complete.control
         cards = self.flowers[t]
         self.flowers = _put(self.flowers, t, ())
         self._return_guardians(t)
@@ -487,7 +487,7 @@ class LotusState(PositionMixin, ViewMixin, State):
                 self.outcome = "victory"
                 self.phase = OVER
             return
-        self.piles = _put(self.piles, completer, tuple(sorted(self.piles[completer] + cards)))
+        self.piles = _put(self.piles, completer, tuple(sorted(self.piles[completer] + cards)))  # lotus.complete.pick
         n = self.cfg.players
         order = [(completer + i) % n for i in range(n)]
         # lotus.complete.reward-order

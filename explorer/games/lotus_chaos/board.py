@@ -42,7 +42,7 @@ class Board:
         self.hexes = tuple(hx.hexagon(radius))
         self.corners = hx.corners(radius)  # name -> hex
         self.corner_of = {h: d for d, h in self.corners.items()}
-        zone = {}
+        zone = {}  # lotus_chaos.board.zones
         for h in self.hexes:
             k = hx.length(h)
             if k == 0:
@@ -68,7 +68,7 @@ def _px(h):
     return hx.to_pixel(h, 1.0)
 
 
-def _pick(options, target, far: bool, tiebreak: str):
+def _pick(options, target, far: bool, tiebreak: str):  # lotus_chaos.movement.tiebreak
     """One of `options` (clockwise from north): nearest (or farthest) to `target` in a straight line."""
     if len(options) == 1 or tiebreak == "clockwise":
         return options[0]
@@ -155,7 +155,7 @@ def path(h, motion, radius, targets, tiebreak="straight") -> list:
             target = nearest_zone(h, ZONE_OF[motion[1]], radius, tiebreak)
         else:
             target = CENTRE if kind == "centre" else targets.get(motion[:2])
-        if target is None:
+        if target is None:  # lotus_chaos.movement.target: towards a token off the board, no move
             return []
         for _ in range(motion[-1]):
             nxt = step_towards(h, target, radius, tiebreak)

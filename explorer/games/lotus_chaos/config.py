@@ -106,7 +106,7 @@ class Config:
         self.comp, self.data, self.players = comp, data, players
         self.options = dict(options)
         self.key = (players, tuple(sorted(self.options.items())), data)
-        self.radius = options["radius"] or comp.board_radius
+        self.radius = options["radius"] or comp.board_radius  # lotus_chaos.board.radius
         self.board = board(self.radius)
         self.limit = comp.card_limit
         self.colours = tuple(comp.colours)
@@ -124,7 +124,7 @@ class Config:
         programs = []
         for c in comp.action_cards:
             p = L.parse(c.action)
-            if c.trade and trade == "give":
+            if c.trade and trade == "give":  # lotus_chaos.swap.trade-pick: "take" unless the option says give
                 p = tuple(("swap", ("give",)) + cl[2:] if cl[0] == "swap" else cl for cl in p)
             if corner and _TOWARDS_CORNER.search(c.printed):  # lotus_chaos.movement.diagonal
                 p = tuple(("move", cl[1], ("corner",) + cl[2][1:], cl[3]) if cl[0] == "move" and cl[2][0] == "dir"

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import copy
 
-from ...core.errors import PositionError, brief, clip
+from ...core.errors import PositionError, brief
+from ...core.fields import Fields
 from .config import config
 from .setup import _options, hex_of
 
 
 def _fail(msg):
-    raise PositionError(f"lotus_chaos edit: {clip(msg, 300)}")
+    Fields("lotus_chaos edit").fail(None, msg)
 
 
 def _cap(colour: str) -> str:

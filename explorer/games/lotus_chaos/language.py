@@ -520,7 +520,7 @@ def construct_ids(program) -> list:
 
 # ---- groups ------------------------------------------------------------------------------------------
 
-def builtin_members(g: str, number: int, colour: str) -> bool:
+def builtin_members(g: str, number: int, colour: str) -> bool:  # lotus_chaos.groups.builtin
     if g == "odd":
         return number % 2 == 1
     if g == "even":

@@ -10,6 +10,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, NotationError, PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from . import language as L
@@ -88,20 +89,20 @@ MODEL = _Position  # the position format's model (docs/positions/lotus_chaos.md 
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
-    """lotus_chaos.setup.colours, lotus_chaos.setup.numbers, lotus_chaos.setup.objectives, lotus_chaos.setup.deck"""
+    """The starting position: colours, numbers and objectives drawn blind, the action deck shuffled."""
     cfg = config(players, opts, data)
     r = rng.seed_state(seed)
-    r, colours = shuffled(r, cfg.colours)
-    r, numbers = shuffled(r, cfg.numbers)
-    r, objectives = shuffled(r, range(6))
-    r, deck = shuffled(r, range(cfg.nprinted))
+    r, colours = shuffled(r, cfg.colours)  # lotus_chaos.setup.colours
+    r, numbers = shuffled(r, cfg.numbers)  # lotus_chaos.setup.numbers
+    r, objectives = shuffled(r, range(6))  # lotus_chaos.setup.objectives: one dealt secretly to each seat
+    r, deck = shuffled(r, range(cfg.nprinted))  # lotus_chaos.setup.deck: printed cards; blanks stay aside
     s = object.__new__(cls)
     s.cfg, s.seed, s.rs = cfg, seed, r
     s.colour, s.number, s.objective = tuple(colours), tuple(numbers), tuple(objectives)
     s.pos, s.alive = (None,) * 6, (True,) * 6
     s.areas, s.texts = ((),) * 6, (None,) * cfg.nblank
     s.deck, s.discard, s.revealed, s.groups = tuple(deck), (), (), ()
-    s.phase, s.seat, s.round, s.turn, s.moved, s.activated = 0, 0, 0, 0, False, ()
+    s.phase, s.seat, s.round, s.turn, s.moved, s.activated = 0, 0, 0, 0, False, ()  # lotus_chaos.setup.corner-order
     s.queue, s.window, s.accusations, s.notice, s.winners_, s.outcome = (), (), (), None, (), None
     s._legal = None
     return s
@@ -189,14 +190,13 @@ class PositionMixin:
 
 def _from_json(cls, data):
     if not isinstance(data, dict):
-        raise PositionError("a lotus_chaos position must be a JSON object")
+        Fields("lotus_chaos position").fail(None, "expected a JSON object")
     try:
         pos = _Position.model_validate(data)
     except ValidationError as err:
         raise PositionError(str(_explain(err, "lotus_chaos position"))) from None
 
-    def fail(field, msg):
-        raise PositionError(f"lotus_chaos position, field '{field}': {msg}")
+    fail = Fields("lotus_chaos position").fail
 
     opts = position_options(game_spec("lotus_chaos"), pos, FORMAT_VERSION)
     if not isinstance(pos.seed, int):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...core import rng
-from ...core.errors import PositionError
+from ...core.fields import Fields
 from .shuffle import Order, draws, shuffled, swapped
 
 _LAST = None  # (text of the public parts, the loaded state, its deck's cards in ascending order)
@@ -26,7 +26,7 @@ def from_view(view: dict, seed: int):
     global _LAST
     from . import ChaosState
     if not isinstance(view, dict) or view.get("game") != "lotus_chaos":
-        raise PositionError("from_view expects a lotus_chaos view")
+        Fields("lotus_chaos view").fail(None, "from_view expects a lotus_chaos view")
     r = rng.seed_state(seed)
     seats = view["seats"]
     known = {i: st["objective"]["key"] for i, st in enumerate(seats) if st.get("objective")}
@@ -53,7 +53,7 @@ def from_view(view: dict, seed: int):
             options = p
             break
     else:
-        raise PositionError("no assignment of objectives fits this view")
+        Fields("lotus_chaos view").fail(None, "no assignment of objectives fits this view")
     objs = dict(known)
     objs.update(zip(unknown, options))
     pos = {

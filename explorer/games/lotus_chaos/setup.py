@@ -38,7 +38,8 @@ import re
 
 from ...core import hexgrid as hx
 from ...core import rng
-from ...core.errors import DataError, PositionError, brief, clip
+from ...core.errors import DataError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import canonical_name
 from ...core.registry import spec as game_spec
 from .config import config
@@ -63,8 +64,8 @@ _CORNER_WORDS = {"n": "N", "north": "N", "ne": "NE", "northeast": "NE", "north-e
                  "south-west": "SW", "nw": "NW", "northwest": "NW", "north-west": "NW"}
 
 
-def fail(field, msg):
-    raise PositionError(f"lotus_chaos position, field '{clip(field, 60)}': {msg}")
+FIELDS = Fields("lotus_chaos position")
+fail = FIELDS.fail
 
 
 def _int(v) -> bool:
@@ -214,8 +215,7 @@ def complete(partial: dict, players, seed: int, options: dict):
     if not isinstance(game, str) or canonical_name(game) != "lotus_chaos":
         fail("game", f"expected 'lotus_chaos', got {brief(game)}")
     seed = partial.get("seed", seed)
-    if not _int(seed):
-        fail("seed", f"expected an integer, got {brief(seed)}")
+    FIELDS.integer(seed, "seed")
     merged, opts = _options(partial, options)
     try:
         cfg = config(6, opts, partial.get("data"))
@@ -256,15 +256,10 @@ def complete(partial: dict, players, seed: int, options: dict):
         fail("turn", f"expected an object, got {brief(tn)}")
     tn = dict(tn)
 
+    by_number = {f"player{n}": numbers.index(n) for n in numbers}
+
     def seat_ref(v, field):
-        if _int(v) and 0 <= v < 6:
-            return v
-        t = v.strip().lower() if isinstance(v, str) else None
-        if t and (m := re.fullmatch(r"player\s*([1-6])", t)):
-            return numbers.index(int(m.group(1)))
-        if t in colours:
-            return colours.index(t)
-        fail(field, f"expected a seat 0..5, 'player N' (N 1..6) or a colour, got {brief(v)}")
+        return FIELDS.seat(v, field, colours, by_number, also="'player N' (N 1..6)")
 
     phase = tn.get("phase", "draw")
     if phase not in PHASES:
@@ -285,16 +280,13 @@ def complete(partial: dict, players, seed: int, options: dict):
     rnd = tn.get("round", 0 if phase == "setup" else 2)
     if "round" not in tn and phase != "setup":
         filled.append("the round: 2 (the first round is over, so objectives count)")
-    if not _int(rnd) or rnd < 0:
-        fail("turn.round", f"expected a round number >= 0, got {brief(rnd)}")
+    FIELDS.integer(rnd, "turn.round", 0)
     turn = {"phase": phase, "seat": seat, "round": rnd,
             "number": tn.get("number", 0 if phase == "setup" else 6 * max(rnd - 1, 0) + seat + 1),
             "moved": tn.get("moved", False), "activated": [str(a) if _int(a) else a for a in tn.get("activated", [])]}
     if phase == "accusations":
         if "window" in tn:
-            w = tn["window"]
-            if not isinstance(w, list):
-                fail("turn.window", f"expected a list of seats, got {brief(w)}")
+            w = FIELDS.listed(tn["window"], "turn.window")
             turn["window"] = [seat_ref(v, f"turn.window.{j}") for j, v in enumerate(w)]
         else:
             order = [(seat + k) % 6 for k in range(6) if alive[(seat + k) % 6]]
@@ -302,9 +294,7 @@ def complete(partial: dict, players, seed: int, options: dict):
             filled.append("players still to accuse: " + ", ".join(name[i] for i in turn["window"]))
     elif tn.get("window"):
         fail("turn.window", "seats still to accuse are listed only in the accusations phase")
-    for k in tn:
-        if k not in ("phase", "seat", "round", "number", "moved", "activated", "window"):
-            fail(f"turn.{clip(k, 20)}", "unknown field; expected phase, seat, round, number, moved, activated, window")
+    FIELDS.only(tn, ("phase", "seat", "round", "number", "moved", "activated", "window"), "turn")
 
     groups = []
     for j, g in enumerate(partial.get("groups") or []):

@@ -6,7 +6,7 @@ from itertools import compress, repeat
 from operator import is_
 
 from ...core import hexgrid as hx
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import NotationError
 from ...core.state import State
 from . import language as L
 from .actions import (
@@ -104,7 +104,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return a
         if a.kind == WRITE and self._can_write():
             return a
-        raise self._why_illegal(a)
+        from .diagnose import why_illegal  # only on the illegal path (diagnose imports the phases here)
+        raise why_illegal(self, a)
 
     def _checked(self, a) -> Action:
         """`a` (an action or its text) as a legal action of this state; raises if it is not one."""
@@ -235,82 +236,27 @@ class ChaosState(PositionMixin, ViewMixin, State):
     def _eligible(self, seat, clause) -> list:
         kind = clause[3]
         n = self.cfg.nprinted
+        # lotus_chaos.swap.blank-included, lotus_chaos.write.swap-blank-trade: unless the clause names a kind,
+        # printed and blank cards are both eligible, so a blank may be traded for a printed card
         return [c for c in self.areas[seat] if kind is None or (c >= n) == (kind == "blank")]
 
     def _pick_options(self, task) -> list:
         _, decider, act, partner, clause, k, pa, pp = task
-        take = clause[1] == ("take",)
+        take = clause[1] == ("take",)  # lotus_chaos.write.swap-take, lotus_chaos.write.swap-give
         if decider == act and len(pa) < k:
             pool, picked = self._eligible(partner if take else act, clause), pa
         else:
             pool, picked = self._eligible(act if take else partner, clause), pp
         return [c for c in pool if c not in picked]
 
-    # ---- why an action is illegal -------------------------------------------------------------------------
-    def _why_illegal(self, a: Action) -> IllegalAction:
-        k = a.kind
-        if self.phase == OVER:
-            return IllegalAction("lotus_chaos.end.objective", "the game is over")
-        if self.queue:
-            task = self.queue[0]
-            want = {"discard": (DISCARD,), "partner": (WITH,), "swap": (TAKE, GIVE), "vote": (AGREE, OBJECT)}[task[0]]
-            if k not in want:
-                return IllegalAction("lotus_chaos.turn.pending",
-                                     f"{self.name(task[1])} must first decide: "
-                                     + ", ".join(str(x) for x in self.legal_actions()[:6]))
-            if task[0] == "discard":
-                return IllegalAction("lotus_chaos.limit.five", f"{a.a} is not a card {self.name(task[1])} may "
-                                     "discard (a card already in their play area)")
-            if task[0] == "partner":
-                return IllegalAction("lotus_chaos.swap.partner", f"player {a.a} is not one of the players "
-                                     "this swap may be made with")
-            return IllegalAction("lotus_chaos.swap.pick", f"{a.a} is not a card that may be picked in this swap "
-                                 f"(the card's mode is {'take' if task[4][1] == ('take',) else 'give'})")
-        ph = self.phase
-        if k == WRITE:
-            if ph == DRAW:
-                return IllegalAction("lotus_chaos.draw.blank", "no blank action card is left to write on")
-            return IllegalAction("lotus_chaos.turn.order", "a blank card is taken instead of the revealed cards, "
-                                 "at the start of a turn")
-        if ph == SETUP:
-            if k == PLACE:
-                return IllegalAction("lotus_chaos.setup.corners", f"the {a.a} corner is already taken")
-            return IllegalAction("lotus_chaos.turn.order", "set-up first: each player places a token on a corner")
-        if ph == DRAW:
-            if k == KEEP:
-                if a.a not in [self.cfg.NAME[c] for c in self.revealed]:
-                    return IllegalAction("lotus_chaos.draw.reveal", f"card {a.a} is not one of the two revealed")
-                return IllegalAction("lotus_chaos.draw.give", f"player {a.b} is not another player in the game")
-            return IllegalAction("lotus_chaos.turn.order", "first keep a revealed card (and give the other) or "
-                                 "write a blank card")
-        if ph == ACT:
-            if k == MOVE:
-                if self.moved:
-                    return IllegalAction("lotus_chaos.move.mandatory", "the token moves exactly one hex per turn, "
-                                         "and it has moved")
-                return IllegalAction("lotus_chaos.move.on-board", f"moving {a.a} would leave the board")
-            if k == PLAY:
-                c = self.cfg.by_name.get(a.a)
-                if c is None or c not in self.areas[self.seat]:
-                    return IllegalAction("lotus_chaos.act.own-card", f"card {a.a} is not in your play area")
-                if c in self.activated:
-                    return IllegalAction("lotus_chaos.act.distinct", f"card {a.a} was already activated this turn")
-                return IllegalAction("lotus_chaos.act.two", "two cards were already activated this turn")
-            if k == END:
-                return IllegalAction("lotus_chaos.move.mandatory", "move your token one hex before ending the turn")
-            return IllegalAction("lotus_chaos.turn.order", "now activate cards, move your token, or end")
-        if k == ACCUSE:
-            return IllegalAction("lotus_chaos.accuse.target", f"player {a.a} is not another player in the game")
-        return IllegalAction("lotus_chaos.turn.order", "now each player may accuse (or pass)")
-
     # ---- effects --------------------------------------------------------------------------------------------
     def _place(self, a):  # lotus_chaos.setup.corners
         self.pos = _put(self.pos, self.seat, self.cfg.board.corners[a.a])
         if None not in self.pos:
-            self.seat, self.round, self.turn = 0, 1, 1
+            self.seat, self.round, self.turn = 0, 1, 1  # lotus_chaos.setup.start-player: seat 0 starts
             self._start_turn()
         else:
-            self.seat += 1
+            self.seat += 1  # lotus_chaos.setup.corner-order: in seat order, each on a free corner
 
     def _keep(self, a):  # lotus_chaos.draw.give
         cfg = self.cfg
@@ -375,7 +321,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def _play(self, a):  # lotus_chaos.act.two
         c = self.cfg.by_name[a.a]
-        self.activated = self.activated + (c,)
+        self.activated = self.activated + (c,)  # lotus_chaos.act.persist: the card stays in the play area
         self.queue = self.queue + (("exec", self.seat, self.program(c)),)
 
     def _move(self, a):  # lotus_chaos.move.mandatory
@@ -491,7 +437,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
         if pk == "deck":
             self._deck_swap(seat, clause)
             return ()
-        if pk in ("left", "right"):
+        if pk in ("left", "right"):  # lotus_chaos.write.swap-players: the holder (or each member) and partners
             other = self._left_of(seat, 1 if pk == "left" else -1)
             return (("pair", seat, other, clause),) if other != seat else ()
         if pk in ("player", "colour"):  # only with house rules
@@ -532,7 +478,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return ()
         return (("swap", act, act, partner, clause, k, (), ()),)
 
-    def _exchange(self, a, b, from_a, from_b):
+    def _exchange(self, a, b, from_a, from_b):  # lotus_chaos.limit.swap-exception: one for one, counts unchanged
         """a gives the cards from_a to b and receives from_b (blank cards keep their text)."""
         areas = list(self.areas)
         areas[a] = tuple(sorted([c for c in areas[a] if c not in from_a] + list(from_b)))
@@ -595,6 +541,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
         self.revealed = (self._draw(), self._draw())
 
     def _end_turn(self):
+        # lotus_chaos.objective.after-accusations: checked here, before the accusation window opens
         if self.round >= 2:  # lotus_chaos.objective.first-round
             met = [i for i in self._order_from(self.seat) if self.objective_met(i)]
             if met:  # lotus_chaos.objective.check, lotus_chaos.objective.simultaneous
@@ -636,6 +583,7 @@ class ChaosState(PositionMixin, ViewMixin, State):
     def objective_met(self, seat) -> bool:  # lotus_chaos.objective.cards, lotus_chaos.objective.count
         cfg = self.cfg
         key = cfg.objectives[self.objective[seat]]
+        # lotus_chaos.objective.impossible: only tokens still on the board count, so too few never meet it
         tokens = [self.pos[i] for i in self.alive_seats() if self.pos[i] is not None]
         mine = self.pos[seat]
         if key in ("north", "centre", "south"):

@@ -247,16 +247,16 @@ class Config:
         self.start_walls = tuple(self.edge_index[e] for e in b.start_walls)
         self.start_gate = self.edge_index[b.start_gate]
         self.max_paddy = comp.max_paddy_size
-        self.total_water = comp.water_discs - comp.water_removed[str(players)]
+        self.total_water = comp.water_discs - comp.water_removed[str(players)]  # rice_paddy.setup.water
         self.harvest = (tuple(map(tuple, comp.harvest_table.normal)), tuple(map(tuple, comp.harvest_table.final)))
         self.wprice = tuple(comp.worker_prices)
         self.lprice = tuple(comp.livestock_prices)
         self.tax = tuple(comp.tax[str(k)] for k in (1, 2, 3))
-        self.colors = tuple(comp.colors[:players])
+        self.colors = tuple(comp.colors[:players])  # rice_paddy.setup.seats: the colours in seat order
         self.rain = {c.id: c for c in comp.rain_cards}
         self.setup = {c.id: c for c in comp.setup_cards}
         self.ach = {a.id: a for a in comp.achievements}
-        self.spirit = {s.n: s for s in comp.spirits}
+        self.spirit = {s.n: s for s in comp.spirits}  # rice_paddy.spirit.sample: components.toml's sample set
         # rice_paddy.spirit.anytime: the any-time cards, and the bits (in a player's `spent`) of those that are
         # used up only for the rest of the round (the others are once a game)
         self.anytime = frozenset(s.n for s in comp.spirits if s.kind == "anytime")

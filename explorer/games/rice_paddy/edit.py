@@ -24,7 +24,8 @@ from __future__ import annotations
 import copy
 
 from ...core.data import position_data
-from ...core.errors import DataError, PositionError, brief
+from ...core.errors import DataError, brief
+from ...core.fields import Fields
 from .config import config
 from .fields import GATE, OPEN, WALL, fields
 
@@ -43,7 +44,7 @@ PIECES = tuple(LABELS)
 
 
 def fail(msg: str):
-    raise PositionError(f"rice_paddy edit: {msg}")
+    Fields("rice_paddy edit").fail(None, msg)
 
 
 def palette(state) -> list[dict]:

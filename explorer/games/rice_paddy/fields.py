@@ -56,7 +56,7 @@ class Fields:
         self.after = None  # ok_after's answers so far, at 2 * edge + piece - 1 (a list made when first needed)
         self.cuts = {}  # region -> its bridges (_bridges), worked out when first needed
         self.memo = {}  # other answers that depend on these walls and gates (remember)
-        chain = []
+        chain = []  # rice_paddy.walls.unconnected: a paddy not joined through gates is not on it
         if start in paddy:
             cur, seen = start, {start}
             while True:

@@ -9,6 +9,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from .config import config
 from .fields import GATE, OPEN, WALL, fields
@@ -23,25 +24,25 @@ STEPS = ("setup", "draft", "rain", "play", "take", "spirits", "alloc", "build", 
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
-    """rice_paddy.setup.*: shuffled decks, achievements, set-up cards, player boards."""
+    """The starting position: shuffled decks, achievements, set-up cards, player boards."""
     cfg = config(players, opts, data)
     comp = cfg.comp
     st = rng.seed_state(seed)
     st, deck1 = rng.shuffled(st, range(1, 21))
     st, deck2 = rng.shuffled(st, range(21, 41))
-    st, rain = rng.shuffled(st, sorted(cfg.rain))
+    st, rain = rng.shuffled(st, sorted(cfg.rain))  # rice_paddy.setup.rain
     st, achs = rng.shuffled(st, sorted(cfg.ach))
-    st, setups = rng.shuffled(st, sorted(cfg.setup))
+    st, setups = rng.shuffled(st, sorted(cfg.setup))  # rice_paddy.setup.cards: one each, dealt below
     s = cls.__new__(cls)
     s.cfg, s.seed = cfg, seed
-    s.round, s.step, s.queue, s.order = 1, "setup", (), ()
-    s.water = cfg.total_water - players * comp.start_pieces["water"]
-    s.magic = comp.magic_water
+    s.round, s.step, s.queue, s.order = 1, "setup", (), ()  # rice_paddy.setup.round-track: round 1's draft next
+    s.water = cfg.total_water - players * comp.start_pieces["water"]  # rice_paddy.setup.water
+    s.magic = comp.magic_water  # rice_paddy.setup.water: the magic water beside the board
     s.rainw, s.rain, s.rain_deck, s.rain_seen = 0, 0, tuple(rain), ()
     s.weeds, s.pests, s.fert = comp.weeds, comp.pests, comp.fertiliser
     s.walls = comp.walls - players * comp.start_pieces["walls"]
     s.gates = comp.gates - players * comp.start_pieces["gates"]
-    s.ach = tuple(sorted(achs[:players + comp.achievements_extra]))
+    s.ach = tuple(sorted(achs[:players + comp.achievements_extra]))  # rice_paddy.setup.achievements
     s.decks = (tuple(deck1), tuple(deck2))
     s.dstage = 0
     s._legal, s._dirty, s._log = None, set(), None
@@ -55,7 +56,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
         bonus_w = min(card.workers, comp.workers_on_market)
         bonus_l = min(card.livestock, cfg.n_livestock)
         # rice_paddy.setup.bonus-market: bonus workers/livestock come from the cheapest market spaces
-        p.workers = cfg.n_workers - comp.workers_on_market + bonus_w
+        p.workers = cfg.n_workers - comp.workers_on_market + bonus_w  # rice_paddy.setup.player-board
         p.wmarket = comp.workers_on_market - bonus_w
         p.livestock, p.lmarket = bonus_l, cfg.n_livestock - bonus_l
         p.bonus = card.walls
@@ -65,7 +66,7 @@ def new_game(cls, players: int, seed: int, data, **opts):
             edges[k] = WALL
         edges[cfg.start_gate] = GATE
         p.edges = tuple(edges)
-        p.rocks = sum(1 << cfg.index[x] for x in card.rocks)
+        p.rocks = sum(1 << cfg.index[x] for x in card.rocks)  # rice_paddy.setup.cards: its four rocks
         s.rocks -= len(card.rocks)
         p.water = 1 << cfg.start
         p.magic = 0
@@ -289,8 +290,7 @@ class PositionMixin:
 def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
     from .. import rice_paddy as pkg
 
-    def fail(field, msg):
-        raise PositionError(f"rice_paddy position, field {field}: {msg}")
+    fail = Fields("rice_paddy position").fail
 
     opts = position_options(pkg.SPEC, pos, FORMAT_VERSION)
     try:
@@ -524,7 +524,7 @@ def from_view(view: dict, seed: int):
     spirit hands, draft hands and face-down picks, the order of the decks, and allocations not yet
     revealed (sampled as empty: any allocation is consistent with what the seat saw)."""
     if not isinstance(view, dict) or view.get("game") != "rice_paddy" or "position" not in view:
-        raise PositionError("from_view expects a rice_paddy seat view (state.view(seat))")
+        Fields("rice_paddy view").fail(None, "from_view expects a rice_paddy seat view (state.view(seat))")
     pos = view["position"]
     data = {k: v for k, v in pos.items() if k not in ("seats", "rain", "spirit_decks")}
     data["seed"] = seed
@@ -563,7 +563,7 @@ def from_view(view: dict, seed: int):
     st, other = rng.shuffled(st, other)
     decks[1 - pool_deck] = other
     if len(decks[0]) != sizes[0] or len(decks[1]) != sizes[1]:
-        raise PositionError(f"from_view: the view's deck sizes {sizes} do not match its cards")
+        Fields("rice_paddy view").fail("decks", f"the view's deck sizes {sizes} do not match its cards")
     data["spirit_decks"] = decks
     rain = dict(pos["rain"])
     cfg = config(n, pos.get("options") or {}, pos.get("data"))

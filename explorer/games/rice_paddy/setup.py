@@ -40,7 +40,7 @@ from ...core.data import position_data
 from ...core.errors import DataError, brief, clip
 from .config import config
 from .position import FORMAT_VERSION, _Position, _Seat
-from .setup_fields import complete_field, fail, start_field
+from .setup_fields import FIELDS, complete_field, fail, start_field
 from .steps import steps_of
 
 TOP = (*_Position.model_fields, "to_act")
@@ -57,10 +57,7 @@ DOC_EXAMPLE = {
 DOC_EXAMPLE_ARGS = {"seed": 1}
 
 
-def _int(value, where: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        fail(where, f"expected a whole number {lo}-{hi}, got {brief(value)}")
-    return value
+_int = FIELDS.integer
 
 
 class _Setup:
@@ -68,9 +65,7 @@ class _Setup:
 
     def __init__(self, partial: dict, players, seed: int, options: dict):
         from . import SPEC
-        for k in partial:
-            if k not in TOP:
-                fail(clip(str(k), 40), f"unknown; a position has {', '.join(TOP)}")
+        FIELDS.only(partial, TOP)
         if partial.get("game", "rice_paddy") != "rice_paddy":
             fail("game", f"expected 'rice_paddy', got {brief(partial['game'])}")
         self.said: list[str] = []
@@ -105,12 +100,7 @@ class _Setup:
         return self.cfg.colors[i].capitalize()
 
     def seat_of(self, value, where: str) -> int:
-        colors = [c.lower() for c in self.cfg.colors]
-        if isinstance(value, str) and value.strip().lower() in colors:
-            return colors.index(value.strip().lower())
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        return _int(value, where, 0, self.n - 1)
+        return FIELDS.seat(value, where, self.cfg.colors)
 
     def shuffle(self, items) -> list:
         self.st, out = rng.shuffled(self.st, list(items))
@@ -142,22 +132,9 @@ class _Setup:
         return n
 
     def _seats(self, raw) -> dict[int, dict]:
-        if isinstance(raw, list):
-            items = list(enumerate(raw))
-        elif isinstance(raw, dict):
-            items = [(self.seat_of(k, f"seats.{clip(str(k), 20)}"), v) for k, v in raw.items()]
-        else:
-            fail("seats", f"expected a list of seats or an object {{seat number or colour: seat}}, got {brief(raw)}")
-        out: dict[int, dict] = {}
-        for i, v in items:
-            if i in out:
-                fail(f"seats.{i}", "given twice (by number and by colour?)")
-            if not isinstance(v, dict):
-                fail(f"seats.{i}", f"expected an object, got {brief(v)}")
-            for k in v:
-                if k not in SEAT_KEYS:
-                    fail(f"seats.{i}.{clip(str(k), 30)}", f"unknown; a seat has {', '.join(SEAT_KEYS)}")
-            out[i] = v
+        out = FIELDS.per_seat(raw, "seats", self.cfg.colors)
+        for i, v in out.items():
+            FIELDS.only(FIELDS.mapping(v, f"seats.{i}"), SEAT_KEYS, f"seats.{i}")
         return out
 
     # ---- round and step -----------------------------------------------------------------------------

@@ -5,15 +5,16 @@ the engine's (a-j, an assumed layout). Errors are PositionError naming `where` +
 """
 from __future__ import annotations
 
-from ...core.errors import PositionError, brief
+from ...core.errors import brief
+from ...core.fields import Fields
 from .fields import GATE, OPEN, WALL, fields
 
 PARTS = ("paddies", "walls", "gates", "rocks", "water", "magic", "weeds", "pests", "crop", "fertilised")
 CROPS = ("planted", "grown")
 
 
-def fail(where: str, msg: str):
-    raise PositionError(f"rice_paddy setup, field {where}: {msg}")
+FIELDS = Fields("rice_paddy setup")
+fail = FIELDS.fail
 
 
 def labels_of(cfg, value, where: str) -> list[int]:
@@ -78,9 +79,7 @@ def _per_paddy(cfg, F, value, where: str, counts: bool) -> dict[int, object]:
             fail(where, f"{brief(key)} is not (in) one paddy: tokens and tiles go in paddies only")
         r = reps.pop()
         if counts:
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 24:
-                fail(where, f"{brief(key)}: expected a count 0-24, got {brief(v)}")
-            out[r] = out.get(r, 0) + v
+            out[r] = out.get(r, 0) + FIELDS.integer(v, f"{where}.{key}", 0, 24)
         else:
             if v not in CROPS:
                 fail(where, f"{brief(key)}: expected 'planted' or 'grown', got {brief(v)}")

@@ -5,8 +5,8 @@ Actions are plain strings (see notation.py): legal_actions() is a tuple of them 
 from __future__ import annotations
 
 from ...core.state import State
+from .diagnose import why_illegal
 from .fields import GATE, OPEN, WALL, fields, move_rule
-from .notation import diagnose
 from .player import GROWN, PLANTED, bits, put
 from .position import PositionMixin
 from .steps import StepsMixin
@@ -45,7 +45,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         text = " ".join(str(text).split())
         if text in self.legal_actions():
             return text
-        raise diagnose(self, text)
+        raise why_illegal(self, text)
 
     def _checked(self, action) -> str:
         """`action` as a legal action's text; raises if it is not one."""
@@ -108,14 +108,15 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         return got[2]
 
     def passive(self, seat: int, effect: str) -> int:
-        """rice_paddy.spirit.passive, rice_paddy.spirit.lasting: the summed amount of `effect` on the seat's
-        played passive cards; a card lasting 'round' counts only in the round it was played (rounds 1-6
-        play one card each, so that is the last card while len(played) == round)."""
+        """The summed amount of `effect` on the seat's played passive cards; a card lasting 'round' counts
+        only in the round it was played (rounds 1-6 play one card each, so that is the last card while
+        len(played) == round)."""
         sp = self.cfg.spirit
         played = self.players[seat].played
         total = 0
         for c in played:
             card = sp[c]
+            # rice_paddy.spirit.passive: from the round played on; rice_paddy.spirit.lasting: or that round only
             if card.kind == "passive" and card.effect == effect and \
                     (card.lasting == "game" or (c == played[-1] and len(played) == self.round)):
                 total += card.amount
@@ -127,8 +128,8 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         return self.order[i + 1] if i + 1 < len(self.order) else None
 
     def give_water(self, seat: int, n: int):
-        """rice_paddy.drain.to-next / rice_paddy.flood.surplus: discs to the next player's reservoir."""
-        if n <= 0:
+        """Discs to the next player's reservoir (after the last player, to the supply)."""
+        if n <= 0:  # rice_paddy.drain.to-next, rice_paddy.flood.surplus
             return
         nxt = self.next_seat(seat)
         if nxt is None:
@@ -379,17 +380,16 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         return [f"move {n[g]} {n[w]}" for g, w in self.gate_moves(seat)]
 
     def flow_targets(self, seat, start: int) -> list[int]:
-        """Hexes water may flow to from chain position `start` (-1: the reservoir).
-        rice_paddy.drain.downstream, rice_paddy.drain.complete-rockfree, rice_paddy.drain.one-per-hex."""
+        """Hexes water may flow to from chain position `start` (-1: the reservoir)."""
         p = self.players[seat]
         F = self.F(seat)
         out = []
-        for t in range(start + 1, len(F.chain)):
+        for t in range(start + 1, len(F.chain)):  # rice_paddy.drain.downstream
             r = F.chain[t]
-            if p.rocks & F.mask[r]:
+            if p.rocks & F.mask[r]:  # rice_paddy.drain.complete-rockfree (the chain holds completed paddies)
                 break
-            out += [h for h in F.members[r] if not (p.water | p.magic) >> h & 1]
-            if not self.is_full(p, F, r):
+            out += [h for h in F.members[r] if not (p.water | p.magic) >> h & 1]  # rice_paddy.drain.one-per-hex
+            if not self.is_full(p, F, r):  # rice_paddy.drain.partial-ok: into a paddy it need not fill
                 break
         return out
 
@@ -457,11 +457,11 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         if what == "worker":
             if not p.wmarket:
                 return None
-            base = cfg.wprice[len(cfg.wprice) - p.wmarket]
+            base = cfg.wprice[len(cfg.wprice) - p.wmarket]  # rice_paddy.market.cheapest space left
         else:
             if not p.lmarket:
                 return None
-            base = cfg.lprice[len(cfg.lprice) - p.lmarket]
+            base = cfg.lprice[len(cfg.lprice) - p.lmarket]  # rice_paddy.market.cheapest
         tax = cfg.tax[p.bought] - (cfg.tax[p.bought - 1] if p.bought else 0)
         return max(0, base - self.passive(seat, "market_discount")) + tax
 
@@ -612,7 +612,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         elif e == "magic_water":
             p.magic |= 1 << cfg.index[target]
             self.magic -= 1
-        elif e == "plant":
+        elif e == "plant":  # rice_paddy.sixth.spirit-plant: grows at this round's grow like any planted paddy
             p.crop = put(p.crop, cfg.index[target], PLANTED)
             if self._log is not None:
                 self._note("plant", seat, self.F(seat).paddy_of(cfg.index[target]), workers=0, planted=True,

@@ -14,16 +14,18 @@ DECIDE = frozenset(("setup", "draft", "play", "spirits", "alloc", "build", "gate
 def steps_of(rnd: int) -> tuple:
     """rice_paddy.round.steps, rice_paddy.sixth.second-grow, rice_paddy.sixth.no-market,
     rice_paddy.final.steps."""
-    if rnd == 7:
+    if rnd == 7:  # rice_paddy.final.steps: no rain, no spirit cards
         return ("dry", "alloc", "weeds", "pests", "harvest", "score")
     out = ["setup", "draft"] if rnd == 1 else ["draft"] if rnd == 4 else []
+    # rice_paddy.farm.order: weeds, pests, harvest in the listed order; rice_paddy.grow.harvest-later: harvest
+    # comes before grow in a round, so a paddy that grew is harvested in a later round at the earliest
     out += ["rain", "play", "take", "spirits", "alloc", "build", "gates", "rocks", "drain", "weeds", "pests",
             "harvest", "rot", "flood", "grow", "plant"]
     if rnd == 6:
-        out.append("grow2")
+        out.append("grow2")  # rice_paddy.sixth.second-grow
     out.append("achieve")
     if rnd < 6:
-        out.append("market")
+        out.append("market")  # rice_paddy.sixth.no-market
     return tuple(out)
 
 
@@ -100,6 +102,7 @@ class StepsMixin:
                 if self.players[i].hold:
                     self.pm(i).hold = 0
         elif st in ("alloc", "build", "gates", "rocks", "drain", "achieve", "market"):
+            # rice_paddy.drain.order, rice_paddy.achieve.order, rice_paddy.market.order: in turn order
             self.queue = self.order
             for i in range(n):
                 p = self.players[i]
@@ -133,7 +136,7 @@ class StepsMixin:
                 rest.append(tuple(c for c in p.draft if c != p.pick))
                 p.pick = -1
             if self.dstage < 2:  # rice_paddy.draft.first: pass left (draft 2: right)
-                step = 1 if d == 0 else -1
+                step = 1 if d == 0 else -1  # rice_paddy.setup.seats: left is the next seat number
                 for i in range(n):
                     self.pm((i + step) % n).draft = rest[i]
                 self.dstage += 1
@@ -158,13 +161,13 @@ class StepsMixin:
 
     # ---- automatic steps -------------------------------------------------------------------
     def _auto_rain(self):
-        """rice_paddy.rain.reveal, rice_paddy.rain.weeds-pests."""
+        """Reveal the rain card: its water, and weeds or pests in the paddies it names."""
         cfg = self.cfg
-        card = cfg.rain[self.rain_deck[0]]
+        card = cfg.rain[self.rain_deck[0]]  # rice_paddy.rain.reveal
         self.rain = card.id
         self.rain_deck = self.rain_deck[1:]
         self.rain_seen = self.rain_seen + (card.id,)
-        k = min(self.water, card.water[str(cfg.players)])
+        k = min(self.water, card.water[str(cfg.players)])  # rice_paddy.rain.reveal: as many as the supply has
         self.water -= k
         self.rainw = k
         if not (card.weeds or card.pests):
@@ -176,7 +179,7 @@ class StepsMixin:
                 reps = sorted(F.paddies, key=lambda r: (-len(F.members[r]), r))[:1]
             else:
                 reps = [r for r in F.paddies if _matches(card.target, p, F, r)]
-            for r in reps:
+            for r in reps:  # rice_paddy.rain.weeds-pests
                 p = self.pm(i)
                 w, q = min(card.weeds, self.weeds), min(card.pests, self.pests)
                 p.weeds = put(p.weeds, r, p.weeds[r] + w)
@@ -185,8 +188,8 @@ class StepsMixin:
                 self.pests -= q
 
     def _auto_take(self):
-        """rice_paddy.rain.take: the first player takes the rain water into their reservoir."""
-        self.pm(self.order[0]).reservoir += self.rainw
+        """The first player takes the rain water into their reservoir."""
+        self.pm(self.order[0]).reservoir += self.rainw  # rice_paddy.rain.take
         self.rainw = 0
 
     def _pooled(self, seat, kind) -> dict:
@@ -223,19 +226,20 @@ class StepsMixin:
                 wet = bool(p.water & F.mask[r])
                 if self._log is not None:
                     self._note("weeds", i, r, workers=n, wet=wet, crop=p.crop[r], weeds_removed=0 if wet else k)
-                if k and not wet:  # rice_paddy.farm.dry-only
+                if k and not wet:  # rice_paddy.farm.dry-only, rice_paddy.farm.wet-symbol
                     p = self.pm(i)
                     p.weeds = put(p.weeds, r, p.weeds[r] - k)
                     self.weeds += k
 
     def _auto_pests(self):
-        """rice_paddy.pests.remove, rice_paddy.pests.fertilise."""
+        """Livestock remove pests, and fertilise planted paddies (dry paddies only)."""
         for i in range(self.cfg.players):
             F = self.F(i)
             for r, n in self._pooled(i, "pest").items():
                 p = self.players[i]
                 wet = bool(p.water & F.mask[r])
-                k = 0 if wet else min(p.pests[r], n)
+                k = 0 if wet else min(p.pests[r], n)  # rice_paddy.pests.remove
+                # rice_paddy.pests.fertilise: livestock on a planted paddy fertilise it, pest or not, once
                 fert = not wet and n and p.crop[r] == PLANTED and not p.fert >> r & 1 and self.fert > 0
                 if self._log is not None:
                     self._note("pests", i, r, livestock=n, wet=wet, crop=p.crop[r], pests_removed=k,
@@ -250,20 +254,21 @@ class StepsMixin:
                     self.fert -= 1
 
     def _auto_harvest(self):
-        """rice_paddy.harvest.cost, .table, .fertilised, .partial, .clears, .round7, .grown-only."""
+        """Harvest the grown paddies workers were allocated to: rice from the harvest table."""
         cfg = self.cfg
-        table = cfg.harvest[1 if self.round == 7 else 0]
+        table = cfg.harvest[1 if self.round == 7 else 0]  # rice_paddy.harvest.round7
         for i in range(cfg.players):
             F = self.F(i)
             wet_ok = self.passive(i, "harvest_wet")  # rice_paddy.spirit.harvest-wet overrides dry-only
             for r, n in self._pooled(i, "harvest").items():
                 p = self.players[i]
+                # rice_paddy.harvest.grown-only, rice_paddy.farm.dry-only
                 ok = p.crop[r] == GROWN and not (p.water & F.mask[r] and not wet_ok)
-                k = min(len(F.members[r]), n // 2) if ok else 0
+                k = min(len(F.members[r]), n // 2) if ok else 0  # rice_paddy.harvest.cost, rice_paddy.harvest.partial
                 fert = p.fert >> r & 1
-                row = infestation(p.weeds[r], p.pests[r])
+                row = infestation(p.weeds[r], p.pests[r])  # rice_paddy.harvest.table: the whole paddy's
                 bonus = self.passive(i, "harvest_bonus") if k else 0
-                got = table[row][k + fert - 1] if k else 0  # the table's rice for this harvest
+                got = table[row][k + fert - 1] if k else 0  # rice_paddy.harvest.fertilised: one size larger
                 if self._log is not None:
                     self._note("harvest", i, r, workers=n, harvested=bool(k), hexes=k, fertilised=bool(fert),
                                weeds=p.weeds[r], pests=p.pests[r], row=ROWS[row], table_rice=got, bonus=bonus,
@@ -272,17 +277,17 @@ class StepsMixin:
                     continue
                 p = self.pm(i)
                 p.rice += got + bonus
-                p.crop = put(p.crop, r, NONE)
+                p.crop = put(p.crop, r, NONE)  # rice_paddy.harvest.clears: tiles and fertiliser; weeds, pests stay
                 if fert:
                     p.fert &= ~(1 << r)
                     self.fert += 1
 
     def _auto_rot(self):
-        """rice_paddy.rot.clear: grown paddies not harvested lose tiles, fertiliser, weeds and pests."""
+        """Grown paddies not harvested rot: they lose tiles, fertiliser, weeds and pests."""
         for i in range(self.cfg.players):
             p = self.players[i]
             for r in self.F(i).paddies:
-                if p.crop[r] == GROWN:
+                if p.crop[r] == GROWN:  # rice_paddy.rot.clear
                     if self._log is not None:
                         self._note("rot", i, r, fertilised=bool(p.fert >> r & 1))
                     p = self.pm(i)
@@ -296,9 +301,9 @@ class StepsMixin:
                     p.pests = put(p.pests, r, 0)
 
     def _auto_flood(self):
-        """rice_paddy.flood.order, .flow, .no-partial, .surplus: each player in turn fills paddies down the
-        chain as far as the water goes (with the option flood='choose' the players decide instead)."""
-        for i in self.order:
+        """Each player in turn fills paddies down the chain as far as the water goes (with the option
+        flood='choose' the players decide instead)."""
+        for i in self.order:  # rice_paddy.flood.order: no workers, in turn order
             while (t := self.flood_next(i)) is not None:
                 self.flood_fill(i, t)
             self.flood_end(i)
@@ -310,13 +315,15 @@ class StepsMixin:
         if not p.reservoir:
             return None
         F = self.F(seat)
+        # rice_paddy.flood.route, rice_paddy.walls.unconnected: water runs down the one chain of paddies
+        # joined to the reservoir through gates; a paddy off the chain gets none
         for r in F.chain:
             m = F.mask[r]
             if p.rocks & m:
                 return None
             free = F.members[r] if not (p.water | p.magic) & m else \
                 [h for h in F.members[r] if not (p.water | p.magic) >> h & 1]
-            if free:
+            if free:  # rice_paddy.flood.flow: only a paddy the water fills whole
                 return r if len(free) <= p.reservoir else None
         return None
 
@@ -333,8 +340,8 @@ class StepsMixin:
                     log.append(((seat, "reservoir"), (seat, h)))
 
     def flood_end(self, seat):
-        """rice_paddy.flood.no-partial, rice_paddy.flood.surplus: partly filled paddies are emptied and
-        that water and the reservoir's go to the next player (the last player's to the supply)."""
+        """Partly filled paddies are emptied, and that water and the reservoir's go to the next player
+        (the last player's to the supply)."""
         p = self.pm(seat)
         F = self.F(seat)
         w, p.reservoir = p.reservoir, 0
@@ -344,14 +351,14 @@ class StepsMixin:
             log.extend(((seat, "reservoir"), (nxt, "reservoir")) for _ in range(w))
         for r in F.paddies:
             m = F.mask[r]
-            if p.water & m and not self.is_full(p, F, r):
+            if p.water & m and not self.is_full(p, F, r):  # rice_paddy.flood.no-partial
                 for h in F.members[r]:
                     if p.water >> h & 1:
                         w += 1
                         if log is not None:
                             log.append(((seat, h), (nxt, "reservoir")))
                 p.water &= ~m
-        self.give_water(seat, w)
+        self.give_water(seat, w)  # rice_paddy.flood.surplus
 
     def magic_only(self, seat) -> list[int]:
         """Planted paddies whose only water is magic water: their owner chooses whether it counts
@@ -361,11 +368,12 @@ class StepsMixin:
         return [r for r in F.paddies if p.crop[r] == PLANTED and p.magic & F.mask[r] and not p.water & F.mask[r]]
 
     def _grow(self):
-        """rice_paddy.grow.auto: planted paddies with water grow; magic water counts unless held back."""
+        """Planted paddies with water grow; magic water counts unless held back."""
         for i in range(self.cfg.players):
             F = self.F(i)
             p = self.players[i]
             for r in F.paddies:
+                # rice_paddy.grow.auto, rice_paddy.magic.choice
                 if p.crop[r] == PLANTED and (p.water | p.magic) & F.mask[r] and not p.hold >> r & 1:
                     p = self.pm(i)
                     p.crop = put(p.crop, r, GROWN)
@@ -373,13 +381,16 @@ class StepsMixin:
                 self.pm(i).hold = 0
 
     def _auto_plant(self):
-        """rice_paddy.plant.cost, rice_paddy.plant.whole, rice_paddy.plant.rocks, rice_paddy.plant.water."""
+        """Plant each paddy enough workers were allocated to, if it may be planted."""
         dry_ok = self.cfg.plant_dry
         for i in range(self.cfg.players):
             F = self.F(i)
             for r, n in self._pooled(i, "plant").items():
                 p = self.players[i]
-                ok = (p.crop[r] == NONE and not p.rocks & F.mask[r] and n >= len(F.members[r])
+                ok = (p.crop[r] == NONE  # rice_paddy.plant.whole
+                      and not p.rocks & F.mask[r]  # rice_paddy.plant.rocks
+                      and n >= len(F.members[r])  # rice_paddy.plant.cost
+                      # rice_paddy.plant.water, rice_paddy.farm.wet-symbol: checked now, after the flood
                       and (dry_ok or (p.water | p.magic) & F.mask[r]))
                 if self._log is not None:
                     self._note("plant", i, r, workers=n, planted=ok, by="workers")
@@ -388,7 +399,7 @@ class StepsMixin:
                     p.crop = put(p.crop, r, PLANTED)
 
     def _auto_dry(self):
-        """rice_paddy.final.remove-water (magic water stays: rice_paddy.magic.never-removed)."""
+        """Round 7 begins by taking all water off the paddies (magic water stays)."""
         log = self._log
         for i in range(self.cfg.players):
             p = self.pm(i)
@@ -396,13 +407,13 @@ class StepsMixin:
                 log.extend(((i, h), (None, "supply")) for h in range(self.cfg.H) if p.water >> h & 1)
                 log.extend(((i, "reservoir"), (None, "supply")) for _ in range(p.reservoir))
             self.water += bin(p.water).count("1") + p.reservoir
-            p.water, p.reservoir = 0, 0
+            p.water, p.reservoir = 0, 0  # rice_paddy.final.remove-water, rice_paddy.magic.never-removed
         self.water += self.rainw
         self.rainw = 0
 
     def _auto_score(self):
-        """rice_paddy.end.score: passive end-of-game spirit bonuses are added to the rice."""
-        for i in range(self.cfg.players):
+        """Passive end-of-game spirit bonuses are added to the rice."""
+        for i in range(self.cfg.players):  # rice_paddy.end.score
             bonus = self.passive(i, "end_rice") + self.passive(i, "end_per_paddy") * len(self.F(i).paddies)
             if bonus:
                 self.pm(i).rice += bonus
@@ -412,7 +423,7 @@ ROWS = ("clean", "one pest", "one weed", "more")  # the harvest table's rows, by
 
 
 def infestation(weeds: int, pests: int) -> int:
-    """rice_paddy.harvest.table: row 0 clean, 1 one pest, 2 one weed, 3 more than one."""
+    """The harvest table's row: 0 clean, 1 one pest, 2 one weed, 3 more than one."""  # rice_paddy.harvest.table
     if weeds + pests == 0:
         return 0
     if weeds + pests > 1:

@@ -136,12 +136,12 @@ class ViewMixin:
         return {"seats": [p.rice for p in self.players], "teams": None}
 
     def winners(self) -> list[int]:
-        """rice_paddy.end.score, rice_paddy.end.tie: most rice; ties go to the highest spirit card."""
+        """Most rice wins; ties go to the highest spirit card."""
         if self.step != "over":
             return []
-        best = max(p.rice for p in self.players)
+        best = max(p.rice for p in self.players)  # rice_paddy.end.score
         tied = [i for i, p in enumerate(self.players) if p.rice == best]
-        top = max(max(self.players[i].played, default=0) for i in tied)
+        top = max(max(self.players[i].played, default=0) for i in tied)  # rice_paddy.end.tie
         return [i for i in tied if max(self.players[i].played, default=0) == top]
 
     # ---- text ---------------------------------------------------------------------------------

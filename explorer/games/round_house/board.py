@@ -22,7 +22,7 @@ def destinations(cfg, start: int, occupied: frozenset) -> dict:
                     out[HALL] = used + 1
                 continue
             if nxt in occupied:
-                walk(nxt, used)  # skipped: no step counted
+                walk(nxt, used)  # round_house.move.skip: no step counted
                 continue
             n = used + 1
             if out.get(nxt, 99) > n:
@@ -136,7 +136,7 @@ def worship_ends(cfg, elders: int, n: int) -> tuple:
     longest line that does (round_house.worship.short). Returns (workers placed, cells)."""
     if n <= 0:
         return 0, ()
-    return _ends(cfg.rows, cfg.cols, elders, n)
+    return _ends(cfg.rows, cfg.cols, elders, n)  # round_house.worship.line, round_house.worship.short
 
 
 def cell_name(cfg, cell: int) -> str:

@@ -292,7 +292,7 @@ class Config:
         self.colors = ("red", "blue", "yellow", "green", "purple")[:players]
         self.names = tuple(c.capitalize() for c in self.colors)
         self.leaders = comp.leaders[str(players)]
-        self.length = comp.game_length[str(players)]
+        self.length = comp.game_length[str(players)]  # round_house.turn.length: family worships in the game
         self.goods_total = tuple(comp.goods[g] for g in GOODS)
         self.money_total = comp.money_total
         self.workers = comp.workers_per_player

@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 
 from ...core.errors import PositionError, brief
+from ...core.fields import Fields
 from .board import cell_name
 from .config import config
 from .setup import TURN_FIELDS
@@ -38,7 +39,7 @@ GOOD_WORDS = tuple(GOOD_NAMES.values())  # fruit, celadon, tea, gold (in GOODS o
 
 
 def _fail(msg: str):
-    raise PositionError(msg)
+    Fields("round_house edit").fail(None, msg)
 
 
 def _cfg(position: dict):

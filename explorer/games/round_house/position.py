@@ -9,6 +9,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from .config import GOODS, HALL, config
@@ -17,7 +18,7 @@ FORMAT_VERSION = 2  # 2: rules changed on 2026-11-25 (lines saved before replay 
 
 
 def new_game(cls, players: int, seed: int, data, **opts):
-    """round_house.setup.*"""
+    """The starting position: room tiles, decks and displays, each player's pieces."""
     cfg = config(players, opts, data)
     s = object.__new__(cls)
     s.cfg, s.seed, s.rng = cfg, seed, rng.seed_state(seed)
@@ -62,15 +63,15 @@ def new_game(cls, players: int, seed: int, data, **opts):
     s.ord_up = [deck.pop() for _ in range(cfg.disp["orders"])]
     s.ord_deck = deck
     s.done = [[] for _ in range(players)]
-    # per player (round_house.setup.leaders / .workers / .gold / .money)
-    s.leaders = [[HALL] * cfg.leaders for _ in range(players)]
-    s.board = [cfg.board_spaces] * players
-    s.res = [cfg.comp.start_resource_workers] * players
+    # per player
+    s.leaders = [[HALL] * cfg.leaders for _ in range(players)]  # round_house.setup.leaders, round_house.setup.hall
+    s.board = [cfg.board_spaces] * players  # round_house.setup.workers: the rest on the personal board
+    s.res = [cfg.comp.start_resource_workers] * players  # round_house.setup.workers: 5 in the resource area
     s.gone = [0] * players
-    s.goods = [[0, 0, 0, cfg.comp.start_gold] for _ in range(players)]
+    s.goods = [[0, 0, 0, cfg.comp.start_gold] for _ in range(players)]  # round_house.setup.gold
     s.supply[3] -= cfg.comp.start_gold * players
-    s.money = [cfg.comp.start_money[p] for p in range(players)]
-    s.points = [0] * players
+    s.money = [cfg.comp.start_money[p] for p in range(players)]  # round_house.setup.money: 3, 3, 4, 5, 6 by seat
+    s.points = [0] * players  # round_house.setup.workers: the score marker at 0
     s.specs = [[] for _ in range(players)]
     s.amulets = [[] for _ in range(players)]
     s.spec_amulets = [[] for _ in range(players)]
@@ -215,7 +216,7 @@ class PositionMixin:
     def from_json(cls, data: dict):
         """Rebuild a position, checking every field (PositionError names the field)."""
         if not isinstance(data, dict):
-            raise PositionError("a round_house position must be a JSON object")
+            Fields("round_house position").fail(None, "expected a JSON object")
         try:
             pos = _Position.model_validate(data)
         except ValidationError as err:
@@ -224,7 +225,7 @@ class PositionMixin:
         try:
             cfg = config(pos.players, opts, pos.data)
         except Exception as exc:  # a bad data path or file
-            raise PositionError(f"data: {clip(exc, 300)}") from None
+            Fields("round_house position").fail("data", exc)
         return _build(cls, cfg, pos)
 
     def check_invariants(self) -> None:
@@ -283,7 +284,7 @@ def _build(cls, cfg, pos: _Position):
 
     def need(cond, field, msg):
         if not cond:
-            raise PositionError(f"{field}: {msg}")
+            Fields("round_house position").fail(field, msg)
 
     need(len(pos.seats) == P, "seats", f"expected {P} seats")
     need(len(pos.rooms) == n, "rooms", f"expected {n} room kinds")
@@ -395,5 +396,5 @@ def _build(cls, cfg, pos: _Position):
     try:
         s.check_invariants()
     except AssertionError as exc:
-        raise PositionError(f"conservation: {clip(exc, 300)}") from None
+        raise PositionError(f"round_house position breaks a conservation law: {clip(exc, 300)}") from None
     return s

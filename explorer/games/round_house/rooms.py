@@ -1,4 +1,4 @@
-"""The thirteen room actions (round_house.room.*): their options, costs and effects."""
+"""The thirteen room actions: their options, costs and effects."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -33,7 +33,7 @@ class RoomMixin:
         if kind == "market":
             return [str(i + 1) for i, (k, _rw) in enumerate(cfg.markets[cfg.market_of[r]])
                     if self.slots[r][i] < 0 and g[k] > 0]
-        if kind in ("retail", "wholesale"):
+        if kind in ("retail", "wholesale"):  # round_house.room.retail-kinds: this action's goods, gold counts
             free = sum(1 for x in self.slots[r] if x < 0)
             out = []
             have = [k for k in range(4) if g[k] > 0]
@@ -77,12 +77,12 @@ class RoomMixin:
 
     # ---- execution ---------------------------------------------------------------------------
     def execute_room(self, p: int, a: str):
-        """round_house.room.action; the second execution, allowed by an investment in the room
-        (round_house.effect.double), uses up a normal investment unless a permanent one is there: its worker
-        returns to the resource area as the second execution starts, so that execution may use it again, or with
-        investment_return='room_end' once the room phase is over (round_house.effect.invest-return)."""
+        """Carry out the room's action; the second execution, allowed by an investment in the room, uses up a
+        normal investment unless a permanent one is there: its worker returns to the resource area as the
+        second execution starts, so that execution may use it again, or with investment_return='room_end'
+        once the room phase is over."""
         r = self.room
-        if self.left == 1:
+        if self.left == 1:  # round_house.effect.invest-return (round_house.effect.double gave the second)
             mine = [c for c in self.chairs[r] if c[0] == p]
             if mine and not any(perm for _q, perm in mine):
                 if self.cfg.return_at_room_end:
@@ -130,7 +130,7 @@ class RoomMixin:
                 self._mut("tasks").append("good")
             self._mut("tasks").append("car")
         elif kind == "great_hall":  # round_house.room.greathall (the fee goes to the counting house)
-            self.pay(p, cfg.costs["great_hall"], to_counting=True)
+            self.pay(p, cfg.costs["great_hall"], to_counting=True)  # round_house.room.greathall-money
             if opt == "a":
                 self.recruit(p)
                 self.recruit(p)
@@ -177,9 +177,9 @@ class RoomMixin:
             self.recruit(p)
 
     def clear_if_full(self, r: int):
-        """A market's goods go back to the supply once its three spaces are full (round_house.room.clear)."""
+        """A market's goods go back to the supply once its three spaces are full."""
         slots = self.slots[r]
-        if slots and all(x >= 0 for x in slots):
+        if slots and all(x >= 0 for x in slots):  # round_house.room.clear
             for k in slots:
                 self._mut("supply")[k] += 1
             self._mut("slots")[r] = [-1] * len(slots)
@@ -223,9 +223,9 @@ class RoomMixin:
         return out
 
     def black_market(self, p: int, a: str):
-        """Buy at the price or sell for the price plus 2 (round_house.blackmarket.price)."""
+        """Buy at the price or sell for the price plus 2."""
         cfg = self.cfg
-        k = GOOD_LETTER.index(a[3])
+        k = GOOD_LETTER.index(a[3])  # round_house.blackmarket.price
         if a[2] == "+":
             self.pay(p, cfg.bm_price[k])
             self.gain_goods(p, k)

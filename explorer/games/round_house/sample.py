@@ -13,30 +13,36 @@ from_json would build from them, as nothing it checks depends on the seed.
 from __future__ import annotations
 
 from ...core import rng
-from ...core.errors import PositionError
+from ...core.fields import Fields
 from .config import GOODS, config
 
 _LAST = None  # (the last view rebuilt, the checked state built from it, that state's view of it or None)
 
 
-def from_view(view: dict, seed: int):
-    from .state import RoundHouseState
+V = Fields("round_house view")
+
+
+def _view_config(view):
+    """(the viewing seat, its game's config) from a seat's view, or PositionError naming what is wrong."""
     if not isinstance(view, dict) or view.get("game") != "round_house":
-        raise PositionError("round_house view: expected a view of a Round House position")
+        V.fail(None, "expected a view of a Round House position")
     seat = view.get("viewer")
     if not isinstance(seat, int) or seat < 0:
-        raise PositionError("round_house view: from_view needs one seat's view (viewer >= 0)")
-    players = view["players"]
-    options = view.get("options") or {}
-    if not isinstance(options, dict):
-        raise PositionError("round_house view: options must be an object")
+        V.fail("viewer", "from_view needs one seat's view (viewer >= 0)", seat)
+    options = V.mapping(view.get("options") or {}, "options")
     data = view.get("data")
     if data is not None and not isinstance(data, str):
-        raise PositionError("round_house view: data must be a component file path or null")
+        V.fail("data", "expected a component file path or null", data)
     try:
-        cfg = config(players, options, data)  # the game's own component file and options (from_json checks them)
+        return seat, config(view["players"], options, data)  # the game's own components and options
     except Exception as exc:  # a bad option, data path or file
-        raise PositionError(f"round_house view: {exc}") from None
+        V.fail(None, exc)
+
+
+def from_view(view: dict, seed: int):
+    from .state import RoundHouseState
+    seat, cfg = _view_config(view)
+    players = view["players"]
     st = rng.seed_state(seed)
     seats = view["seats"]
 
@@ -58,7 +64,7 @@ def from_view(view: dict, seed: int):
             hands.append(rest[: s["hand_size"]])
             rest = rest[s["hand_size"]:]
     if any(len(h) != s["hand_size"] for h, s in zip(hands, seats)) or len(deck) != view["order_deck"]:
-        raise PositionError("round_house view: too few unseen orders for the hands and the deck")
+        V.fail(None, "too few unseen orders for the hands and the deck")
     # specialists, pirates, amulets
     held = {x["id"] for s in seats for x in s["specialists"] + s["specialist_amulets"]}
     shown = held | set(ids(view["specialist_supply"])) | set(ids(view["specialist_discard"]))
@@ -75,7 +81,8 @@ def from_view(view: dict, seed: int):
         return _resampled(checked, seed, st, hands, deck, spec_deck, pir_deck, amu_deck)
     rooms = view["rooms"]
     position = {
-        "game": "round_house", "players": players, "options": options, "data": data, "seed": seed, "rng": st,
+        "game": "round_house", "players": players, "options": view.get("options") or {}, "data": view.get("data"),
+        "seed": seed, "rng": st,
         "seats": [{
             "money": s["money"], "points": s["points"], "goods": [s["goods"][g] for g in GOODS],
             "board": s["board"], "resource": s["resource"], "returned": s["returned"], "leaders": s["leaders"],

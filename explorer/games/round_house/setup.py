@@ -22,6 +22,7 @@ from types import SimpleNamespace
 
 from ...core import rng
 from ...core.errors import PositionError, brief, clip
+from ...core.fields import Fields
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from .board import cell_name
@@ -101,21 +102,8 @@ def _norm(text) -> str:
     return "".join(ch for ch in str(text).lower() if ch not in " _-&")
 
 
-def _fail(field: str, msg: str):
-    raise PositionError(f"{field}: {msg}")
-
-
-def _int(v, field, lo=None, hi=None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or (lo is not None and v < lo) or (hi is not None and v > hi):
-        span = f" in {lo}..{hi}" if hi is not None else f" of at least {lo}" if lo is not None else ""
-        _fail(field, f"expected an integer{span}, got {brief(v)}")
-    return v
-
-
-def _list(v, field) -> list:
-    if not isinstance(v, list | tuple):
-        _fail(field, f"expected a list, got {brief(v)}")
-    return list(v)
+FIELDS = Fields("round_house setup")
+_fail, _int, _list = FIELDS.fail, FIELDS.integer, FIELDS.listed
 
 
 def tile_of(cfg, label, field) -> str:
@@ -170,7 +158,7 @@ class _Filler:
         try:
             return config(n, self.opts, self.data)
         except Exception as exc:  # a bad data path or file
-            raise PositionError(f"data: {clip(exc, 300)}") from None
+            _fail("data", exc)
 
     @staticmethod
     def _seat_guess(k) -> int:
@@ -182,13 +170,7 @@ class _Filler:
     # ---- references ---------------------------------------------------------------------------
     def seat(self, ref, field) -> int:
         cfg = self.cfg
-        if isinstance(ref, str) and ref.isdigit() and len(ref) < 3:
-            ref = int(ref)
-        if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref < cfg.players:
-            return ref
-        if isinstance(ref, str) and _norm(ref) in cfg.colors:
-            return cfg.colors.index(_norm(ref))
-        _fail(field, f"expected a seat 0..{cfg.players - 1} or a colour ({', '.join(cfg.colors)}), got {brief(ref)}")
+        return FIELDS.seat(ref, field, cfg.colors[:cfg.players])
 
     def room(self, ref, field, hall=False) -> str:
         cfg = self.cfg

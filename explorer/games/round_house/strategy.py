@@ -19,7 +19,7 @@ import functools
 
 from .board import _ends
 from .config import GOLD, GOOD_LETTER, GOODS, HALL, config, parse_bundle, sale_terms
-from .state import best_sets
+from .scoring import best_sets
 
 GOOD_TOKENS = {"fruit": 0, "cel": 1, "tea": 2, "gold": 3}
 LETTER = {c: k for k, c in enumerate(GOOD_LETTER)}

@@ -115,6 +115,7 @@ class ViewMixin:
             "cells": [cell_name(cfg, c) for c in range(cfg.rows * cfg.cols)],
             "elders": [list(e) for e in self.elders], "edges": [_code(b) for b in cfg.edges],
             "sides": [list(x) for x in cfg.cell_sides],
+            # round_house.worship.visible: the grid's amulets are face up, in every seat's view
             "amulets": [{"edge": e, "amulet": None if a is None else self._amulet_info(a)}
                         for e, a in zip(cfg.amulet_edges, self.grid)],
         }
@@ -136,7 +137,7 @@ class ViewMixin:
             "towns": [{"name": t, "xy": list(lay["towns"][i]), "workers": list(self.towns[i]),
                        "caravan": i == self.caravan} for i, t in enumerate(cfg.towns)],
             "grid": grid, "grid_origin": list(lay["grid"]), "cell": lay["cell"],
-            "end_amulet": None if self.end_amulet is None else self._amulet_info(self.end_amulet),
+            "end_amulet": None if self.end_amulet is None else self._amulet_info(self.end_amulet),  # face up
             "amulet_supply": [self._amulet_info(a) for a in self.amu_up], "amulet_deck": len(self.amu_deck),
             "pirate_supply": [{"id": x, "reward": _code(cfg.pirates[cfg.pirate_ids.index(x)])} for x in self.pir_up],
             "pirate_deck": len(self.pir_deck), "pirate_discard": list(self.pir_disc),
