@@ -48,7 +48,7 @@ def _name(seat: dict, i: int) -> str:
 
 
 def control_plot(state, seat=None, *, width: int = 620, height: int = 280):
-    """Lotus: each seat's influence on every growing flower (moved to the Lotus package: `from explorer.games.lotus import plots`)."""
+    """Lotus: each seat's influence on every growing flower (now in the Lotus package's plots module)."""
     from .games.lotus.plots import control_plot as plot
     return plot(state, seat, width=width, height=height)
 

@@ -396,7 +396,8 @@ def test_score_race_follows_the_line():
         fig = plots.score_race(source)
         lines = [r for r in fig.renderers if r.name.startswith("seat-")]
         assert [r.name for r in lines] == ["seat-0", "seat-1", "seat-2"]
-        assert [r.name for r in fig.renderers if r.name.startswith("outline-")] == ["outline-0", "outline-1", "outline-2"]
+        outlines = [r.name for r in fig.renderers if r.name.startswith("outline-")]
+        assert outlines == ["outline-0", "outline-1", "outline-2"]
         for i, r in enumerate(lines):
             assert r.data_source.data["ply"] == list(range(len(line)))
             assert r.data_source.data["score"] == [s.view(-1)["seats"][i]["score"] for s in line]
