@@ -6,7 +6,8 @@
 #   make test   create .venv, install the project with the dev tools, install Debian's chromium
 #               if it is missing, then run every test (pytest tests/ and nbval over notebooks/)
 # Also: make bench, make lint, make clean (build outputs and caches), make distclean (also .venv),
-#       make compile (the optional Cython compile of the hot engine modules, in place; setup.py).
+#       make compile (the optional Cython compile of the hot engine modules, in place; setup.py),
+#       make lite (the static JupyterLite site in $(LITE_OUT)/: lite/build.py; serve it with python -m http.server).
 #
 # Installs are keyed on the contents of pyproject.toml: a second `make lab` / `make test`
 # does not run pip again unless pyproject.toml changed.
@@ -39,7 +40,7 @@ HOT := $(shell sed -n 's/^    "\(explorer\/.*\.py\)",$$/\1/p' setup.py)
 # The tests require the hot modules to load compiled when the compile succeeded (tests/test_builds.py).
 EXPECT_COMPILED = RX_EXPECT_COMPILED=$$(grep -qs '"explorer\.' $(COMPILED) && echo 1 || echo 0)
 
-.PHONY: help lab test lane-slow lane-rest test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
+.PHONY: help lab lite test lane-slow lane-rest test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
 	compile
 
 help:
@@ -47,6 +48,7 @@ help:
 	@echo "make test   - install dev tools and chromium, then run the whole test suite"
 	@echo "make bench  - run benchmarks/run.py"
 	@echo "make notebooks - re-execute the notebooks in place (their outputs are what nbval checks)"
+	@echo "make lite   - build the static JupyterLite site into $(LITE_OUT)/ (lite/build.py)"
 	@echo "make lint   - ruff check"
 	@echo "make compile - compile the hot engine modules in place (Cython; optional, see README)"
 	@echo "make clean  - remove build outputs and caches (make distclean also removes $(VENV))"
@@ -103,6 +105,21 @@ $(COMPILED): $(STAMP_DEV) setup.py $(HOT)
 	$(PY) setup.py -q build_ext --inplace
 	[ -e $@ ] || echo '{"modules": {}}' > $@
 	touch $@
+
+# The static JupyterLite site (lite/build.py): its own build venv, pinned in lite/build-requirements.txt; the
+# downloads (npm's Pyodide, the browser's wheels) are cached in build/lite/, the site rebuilt each time.
+LITE_OUT ?= _site
+LITE_VENV := build/lite-venv
+LITE_PY := $(LITE_VENV)/bin/python
+STAMP_LITE := $(LITE_VENV)/.installed-$(shell sha256sum lite/build-requirements.txt 2>/dev/null | cut -c1-16)
+$(STAMP_LITE):
+	rm -rf $(LITE_VENV)
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_PY) -m pip --disable-pip-version-check install -q -r lite/build-requirements.txt
+	touch $@
+
+lite: $(STAMP_LITE)
+	$(LITE_PY) lite/build.py --out $(LITE_OUT)
 
 # -k: run the notebook checks even when a unit test failed; the exit status is still non-zero.
 $(STAMP_WHEELS): | $(PY)
@@ -166,7 +183,7 @@ lint: $(STAMP_DEV)
 	$(PY) -m ruff check .
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED) .axe
+	rm -rf build dist $(LITE_OUT) *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED) .axe
 	find explorer \( -name '*.so' -o -name '*.c' \) -type f -delete
 	find . -path ./$(VENV) -prune -o -path ./.git -prune -o \
 		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +
