@@ -274,11 +274,14 @@ def main() -> None:
     shutil.rmtree(out, ignore_errors=True)
     run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", src, "--contents", src / "files",
          "--output-dir", out], cwd=src)
-    # the site opens on the index notebook
-    (out / "index.html").write_text(
-        '<!doctype html><meta charset="utf-8"><title>Rules explorer</title>'
-        '<meta http-equiv="refresh" content="0; url=lab/index.html?path=index.ipynb">'
-        '<a href="lab/index.html?path=index.ipynb">Open the rules explorer</a>\n')
+    # the site opens on the index notebook: the root page goes there instead of to the bare lab (the lab still
+    # reads the root page's jupyter-config-data, which stays)
+    root = out / "index.html"
+    html = root.read_text()
+    hook = "await import('./config-utils.js');"
+    if hook not in html:
+        sys.exit(f"{root}: jupyterlite's root page changed; the redirect to the index needs updating")
+    root.write_text(html.replace(hook, "window.location.replace('./lab/index.html?path=index.ipynb');"))
     (out / "notebooks.json").write_text(json.dumps(
         {"shipped": [r.as_posix() for r, _ in shipped],
          "left_out": {r.as_posix(): absent for r, _, absent in left}}, indent=1) + "\n")

@@ -1,0 +1,187 @@
+"""The static JupyterLite site (`make lite`, lite/build.py) in Debian's Chromium, with no network but 127.0.0.1.
+
+The Makefile builds the site before the tests run; here it is only served (http.server on 127.0.0.1) and
+every request the page makes to another host is aborted and reported. One page and one kernel (Pyodide in a
+web worker) do everything, in order:
+  - the index notebook the site opens on runs (the time to a ready kernel is printed),
+  - each notebook shipped in the site runs to its end with no error, its cells put in that same notebook,
+  - after each game's study notebook: a lesson of the study is answered (its first exercise, the right
+    answer taken from the study's own data here in CPython), an explorer of the game renders, a click on a
+    move plays it and the bot's button makes the bot move.
+
+    RX_LITE_SITE=path  # another built site than _site/
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import http.server
+import json
+import os
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from test_browser import CHROMIUM, CHROMIUM_ARGS, EXTERNAL, ROOT
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(900)]
+
+SITE = Path(os.environ.get("RX_LITE_SITE") or ROOT / "_site")
+GAMES = ["lotus", "lotus_chaos", "rice_paddy", "round_house"]
+STUDY = "05-study.ipynb"
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """The site's files as any static host serves them; jupyter-lite.json also exposes the app to the test."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+
+    def do_GET(self):
+        if self.path.split("?")[0] == "/jupyter-lite.json":
+            data = json.loads((SITE / "jupyter-lite.json").read_text())
+            data["jupyter-config-data"]["exposeAppInBrowser"] = "true"
+            body = json.dumps(data).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    if not (SITE / "jupyter-lite.json").exists():
+        pytest.fail(f"no site at {SITE}: build it with `make lite` (make test does)")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+def study_json(nb: dict) -> dict:
+    """The study a study notebook opens with (its first cell: Study.from_json('...'), a string literal)."""
+    for node in ast.walk(ast.parse("".join(nb["cells"][next(
+            i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code")]["source"]))):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "from_json":
+            return json.loads(node.args[0].value)
+    raise AssertionError("no Study.from_json(...) in the study notebook's first code cell")
+
+
+# Replace the open notebook's cells with `cells` (source strings), run them all; resolves when the kernel is
+# idle again and every code cell ran or one failed: [{source, errors, executed}] per code cell.
+RUN_JS = """async (sources) => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  const shared = panel.context.model.sharedModel;
+  shared.transact(() => {
+    shared.deleteCellRange(0, shared.cells.length);
+    shared.insertCells(0, sources.map((s) => ({ cell_type: "code", source: s, metadata: {}, outputs: [],
+                                                execution_count: null })));
+  });
+  await app.commands.execute("notebook:run-all-cells");
+  const cells = () => panel.content.widgets.map((w) => {
+    const outs = w.model.outputs ? w.model.outputs.toJSON() : [];
+    return { executed: w.model.executionCount !== null,
+             errors: outs.filter((o) => o.output_type === "error").map((o) => `${o.ename}: ${o.evalue}`) };
+  });
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = cells();
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    const done = now.every((c) => c.executed) || now.some((c) => c.errors.length);
+    if (done && kernel && kernel.status === "idle") return now;
+  }
+}"""
+
+
+def run_cells(page, sources: list[str], timeout: float = 300_000) -> list[dict]:
+    page.set_default_timeout(timeout)
+    return page.evaluate(RUN_JS, sources)
+
+
+def code_cells(path: Path) -> list[str]:
+    nb = json.loads(path.read_text())
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def check_game(page, game: str, study: dict) -> None:
+    """After the game's study notebook ran (`study` in the kernel): a lesson answered, moves clicked, a bot."""
+    from playwright.sync_api import expect
+
+    chapter, ex = next((i, ch["exercises"][0]) for i, ch in enumerate(study["chapters"]) if ch["exercises"])
+    cells = run_cells(page, [
+        f"lesson = study.explorer({chapter}, at={ex['node']})\nlesson",
+        f"import explorer\nfree = explorer.Explorer({game!r}, seed=5)\nfree",
+    ])
+    assert not [c for c in cells if c["errors"]], cells
+    lesson, free = page.locator(".rx-root").nth(0), page.locator(".rx-root").nth(1)
+    lesson.wait_for(timeout=60_000)
+    free.wait_for(timeout=60_000)
+    # the lesson: its exercise asked, answered rightly from the study's own data
+    expect(lesson.locator(".rx-exercise-prompt")).to_be_visible()
+    if ex["kind"] == "question":
+        lesson.locator(f".rx-choice[data-choice='{ex['choices'].index(ex['answers'][0])}']").click()
+    else:
+        lesson.locator(f".rx-action[data-text='{ex['answers'][0]}']").first.click()
+    expect(lesson.locator(".rx-feedback")).to_have_attribute("data-result", "right", timeout=60_000)
+    # the explorer: its board drawn, a click on a move plays it, the bot plays the next one
+    expect(free.locator(".rx-board")).to_be_visible()
+    node = free.get_attribute("data-node")
+    free.locator(".rx-action").first.click()
+    expect(free).not_to_have_attribute("data-node", node, timeout=60_000)
+    node = free.get_attribute("data-node")
+    free.locator(".rx-bot").click()
+    expect(free).not_to_have_attribute("data-node", node, timeout=120_000)
+
+
+def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    shipped = json.loads((SITE / "notebooks.json").read_text())["shipped"]
+    assert {f"{g}/{STUDY}" for g in GAMES} <= set(shipped), "every game's study is in the site"
+    external, page_errors, timings = [], [], {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+        ctx.route(EXTERNAL, lambda route: (external.append(route.request.url), route.abort()))
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: page_errors.append(str(e)))
+        try:
+            t0 = time.monotonic()
+            page.goto(site_url + "/")
+            page.wait_for_url(re.compile(r"/lab/"))
+            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                                   " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
+            index = run_cells(page, code_cells(SITE / "files" / "index.ipynb"))
+            timings["index (kernel ready, explorer imported, 2 cells)"] = time.monotonic() - t0
+            assert not [c for c in index if c["errors"]], index
+            page.locator(".rx-root .rx-board").first.wait_for(timeout=60_000)
+            for rel in shipped:
+                t = time.monotonic()
+                folder = Path(rel).parent.as_posix()
+                cells = run_cells(page, [f"%reset -f\nimport os\nos.chdir('/drive/{folder}')",
+                                         *code_cells(SITE / "files" / rel)])
+                timings[rel] = time.monotonic() - t
+                failed = [(i, c["errors"]) for i, c in enumerate(cells) if c["errors"] or not c["executed"]]
+                assert not failed, f"{rel}: cells that failed or never ran: {failed}"
+                game = Path(rel).parts[0]
+                if Path(rel).name == STUDY:
+                    t = time.monotonic()
+                    check_game(page, game, study_json(json.loads((SITE / "files" / rel).read_text())))
+                    timings[f"{game}: lesson, click, bot"] = time.monotonic() - t
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failure.png"))
+            print(f"screenshot: {tmp_path / 'failure.png'}\npage errors: {page_errors}\nblocked: {external}")
+            raise
+        finally:
+            print("\n".join(f"{k}: {v:.1f} s" for k, v in timings.items()))
+            browser.close()
+    assert not external, f"the page tried to reach other hosts: {external}"
