@@ -76,10 +76,14 @@ def study_json(nb: dict) -> dict:
 
 
 # Replace the open notebook's cells with `cells` (source strings), run them all; resolves when the kernel is
-# idle again and every code cell ran or one failed: [{source, errors, executed}] per code cell.
-RUN_JS = """async (sources) => {
+# idle again and every code cell ran or one failed, or at the deadline: [{executed, errors}] per code cell.
+RUN_JS = """async ([sources, ms]) => {
+  const deadline = performance.now() + ms;
   const app = window.jupyterapp;
   const panel = app.shell.currentWidget;
+  await panel.context.ready;  // the notebook's own cells loaded (else they would replace ours)
+  await panel.sessionContext.ready;
+  await panel.sessionContext.session.kernel.info;  // the kernel answers: Pyodide and IPython are up
   const shared = panel.context.model.sharedModel;
   shared.transact(() => {
     shared.deleteCellRange(0, shared.cells.length);
@@ -98,13 +102,15 @@ RUN_JS = """async (sources) => {
     const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
     const done = now.every((c) => c.executed) || now.some((c) => c.errors.length);
     if (done && kernel && kernel.status === "idle") return now;
+    if (performance.now() > deadline) return now.map((c) => ({ ...c, timedOut: true, status: kernel && kernel.status }));
   }
 }"""
 
 
-def run_cells(page, sources: list[str], timeout: float = 300_000) -> list[dict]:
-    page.set_default_timeout(timeout)
-    return page.evaluate(RUN_JS, sources)
+def run_cells(page, sources: list[str], timeout: float = 240_000) -> list[dict]:
+    cells = page.evaluate(RUN_JS, [sources, timeout])
+    assert not any(c.get("timedOut") for c in cells), f"cells still running after {timeout / 1000:.0f} s: {cells}"
+    return cells
 
 
 def code_cells(path: Path) -> list[str]:
@@ -162,6 +168,7 @@ def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
                                    " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
             index = run_cells(page, code_cells(SITE / "files" / "index.ipynb"))
             timings["index (kernel ready, explorer imported, 2 cells)"] = time.monotonic() - t0
+            print(f"index: {timings['index (kernel ready, explorer imported, 2 cells)']:.1f} s", flush=True)
             assert not [c for c in index if c["errors"]], index
             page.locator(".rx-root .rx-board").first.wait_for(timeout=60_000)
             for rel in shipped:
@@ -170,6 +177,7 @@ def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
                 cells = run_cells(page, [f"%reset -f\nimport os\nos.chdir('/drive/{folder}')",
                                          *code_cells(SITE / "files" / rel)])
                 timings[rel] = time.monotonic() - t
+                print(f"{rel}: {timings[rel]:.1f} s", flush=True)
                 failed = [(i, c["errors"]) for i, c in enumerate(cells) if c["errors"] or not c["executed"]]
                 assert not failed, f"{rel}: cells that failed or never ran: {failed}"
                 game = Path(rel).parts[0]
