@@ -1,8 +1,8 @@
-"""Bokeh charts of a game: who controls which flower, and the score race along a line.
+"""Charts of a game: the score race along a line (and, for Lotus, who controls which flower).
 
 >>> import explorer
 >>> state = explorer.load("lotus", players=3, seed=7)
->>> fig = control_plot(state)          # a bokeh figure
+>>> fig = score_race([state, state.apply(state.legal_actions()[0])])   # a bokeh figure
 >>> plot = show(fig)                   # a widget; BokehJS comes from the kernel, never a CDN
 
 Figures are plain Bokeh objects (one glyph renderer per seat, named ``seat-<i>``) so they can
@@ -11,17 +11,27 @@ small loader widget that first makes sure BokehJS is in the page: jupyter_bokeh 
 ``output_notebook()`` to have loaded it, which means a CDN or megabytes of inline JavaScript in
 the notebook file. The loader instead sends the ``bokeh.min.js`` that ships with the installed
 bokeh over the widget's comm, once per page, so it works offline and never enters the notebook.
+
+Where Bokeh cannot be installed (the JupyterLite site, in Pyodide) every chart here and in the games'
+plots.py is drawn as SVG instead (`explorer.charts.Chart`: the same data, shown by Jupyter as it is), and
+``show`` puts it in an HTML widget (`SvgPlot`).
 """
 from __future__ import annotations
 
 import functools
 
 import anywidget
+import ipywidgets
 import traitlets as t
-from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Range1d, Span
-from bokeh.plotting import figure
-from bokeh.transform import dodge
 from ipywidgets import widget_serialization
+
+from . import charts
+from .charts import have_bokeh
+
+BOKEH = have_bokeh()
+if BOKEH:
+    from bokeh.models import Range1d, Span
+    from bokeh.plotting import figure
 
 COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
 _FALLBACK = ("#7a5195", "#ef5675", "#ffa600", "#003f5c")
@@ -38,37 +48,9 @@ def _name(seat: dict, i: int) -> str:
 
 
 def control_plot(state, seat=None, *, width: int = 620, height: int = 280):
-    """Grouped bars: each seat's influence on every growing flower, as `seat` sees it."""
-    view = state.view(seat)
-    flowers = view.get("flowers") or []
-    seats = view.get("seats") or []
-    factors, seen = [], set()
-    for f in flowers:
-        label = f"{f['name']} {f['placed']}/{f['petals']}"
-        while label in seen:  # two flowers of one kind would share a category
-            label += "*"
-        seen.add(label)
-        factors.append(label)
-    fig = figure(x_range=FactorRange(*factors), width=width, height=height, title="Influence on growing flowers",
-                 toolbar_location=None, tools="", y_axis_label="influence")
-    n = max(len(seats), 1)
-    bar = 0.8 / n
-    for i, s in enumerate(seats):
-        infl = [f["influence"][i] if i < len(f.get("influence", [])) else 0 for f in flowers]
-        lead = ["yes" if i in (f.get("leaders") or []) else "" for f in flowers]
-        src = ColumnDataSource({"flower": factors, "influence": infl, "leader": lead,
-                                "seat": [_name(s, i)] * len(factors)}, name=f"control-seat-{i}")
-        fig.vbar(x=dodge("flower", -0.4 + bar * (i + 0.5), range=fig.x_range), top="influence", width=bar * 0.9,
-                 source=src, color=_color(s, i), legend_label=_name(s, i), name=f"seat-{i}",
-                 line_color="#222", line_width=0.5)
-    fig.add_tools(HoverTool(tooltips=[("seat", "@seat"), ("flower", "@flower"), ("influence", "@influence"),
-                                      ("leader", "@leader")]))
-    fig.y_range.start = 0
-    fig.x_range.range_padding = 0.1
-    fig.xgrid.grid_line_color = None
-    fig.legend.location = "top_left"
-    fig.legend.orientation = "horizontal"
-    return fig
+    """Lotus: each seat's influence on every growing flower (explorer.games.lotus.plots.control_plot)."""
+    from .games.lotus.plots import control_plot as plot
+    return plot(state, seat, width=width, height=height)
 
 
 def _line_states(line) -> list:
@@ -109,11 +91,14 @@ def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 2
     """A line per seat of the race measure (the score; see `race_data`) in `seat`'s view (default: the
     public one) at every ply. `current` adds a vertical marker (a Span named 'current-ply') at the last
     ply, or at the ply it gives. Each line is drawn over a dark outline so light colours read on white."""
-    from bokeh.models import Legend
     states = _line_states(states_or_timeline)
     views = [states[0].view(seat)] if states else []
     seats = (views[0].get("seats") if views else None) or []
     label, rows = race_data(states, seat)
+    if not BOKEH:
+        at = None if current is False else len(states) - 1 if current is True else int(current)
+        return race_chart(seats, label, list(range(len(states))), rows, at, width=width, height=height)
+    from bokeh.models import ColumnDataSource, HoverTool, Legend
     fig = figure(width=width, height=height, title="Score race" if label == "score" else f"Race: {label}",
                  toolbar_location=None, tools="", x_axis_label="ply", y_axis_label=label)
     plies = list(range(len(states)))
@@ -142,6 +127,19 @@ def score_race(states_or_timeline, seat=-1, *, width: int = 620, height: int = 2
         fig.add_layout(Span(location=at, dimension="height", line_color="#888",
                             line_dash="dashed", name="current-ply"))
     return fig
+
+
+def race_chart(seats, label: str, plies, rows, current=None, *, width: int = 620, height: int = 280):
+    """The score race as SVG (explorer.charts): seats (a view's), the race label, plies and their values
+    (a list per ply, None unknown); `current` the ply of the cursor."""
+    series = [{"name": _name(s, i), "color": _color(s, i), "x": list(plies),
+               "y": [None if i >= len(r) or r[i] is None or r[i] != r[i] else r[i] for r in rows]}
+              for i, s in enumerate(seats)]
+    known = [v for s in series for v in s["y"] if v is not None]
+    return charts.step_lines(series, title="Score race" if label == "score" else f"Race: {label}",
+                             x_label="ply", y_label=label, width=width, height=height,
+                             markers=[(current, "current ply")] if current is not None else [],
+                             x_end=max(1, plies[-1] if plies else 0), y_end=max(1, max(known, default=0) * 1.1 + 0.5))
 
 
 # -- display without a CDN ------------------------------------------------------------------------
@@ -215,9 +213,34 @@ class Plot(anywidget.AnyWidget):
             self.send({"type": "bokehjs", "version": self.bokeh_version}, buffers=[_bokehjs()])
 
 
-def show(fig) -> Plot:
-    """Display a Bokeh figure in Jupyter (offline; see the module docstring)."""
-    return Plot(fig)
+class SvgPlot(ipywidgets.HTML):
+    """A chart drawn without Bokeh (an explorer.charts.Chart) as a widget: its SVG in an HTML widget.
+    Setting `figure` draws another chart in its place."""
+
+    def __init__(self, chart, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class("rx-plot")
+        self.figure = chart
+
+    @property
+    def figure(self):
+        return self._chart
+
+    @figure.setter
+    def figure(self, chart) -> None:
+        self._chart = chart
+        self.value = chart.svg
 
 
-__all__ = ["Plot", "control_plot", "race_data", "score_race", "show"]
+BokehPlot = Plot
+if not BOKEH:
+    Plot = SvgPlot  # noqa: F811 - what the explorer's panel shows its charts in
+
+
+def show(fig):
+    """Display a chart in Jupyter: a Bokeh figure offline (see the module docstring), an SVG chart
+    (explorer.charts, where Bokeh is not installed) in an HTML widget."""
+    return SvgPlot(fig) if isinstance(fig, charts.Chart) else BokehPlot(fig)
+
+
+__all__ = ["BOKEH", "BokehPlot", "Plot", "SvgPlot", "control_plot", "race_chart", "race_data", "score_race", "show"]

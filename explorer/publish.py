@@ -194,8 +194,9 @@ def markdown_text(text: str) -> str:
 def to_notebook(study, path) -> Path:
     """A notebook: the study as JSON text in the first cell (a string literal, never code), then per
     chapter a section with its intro, an explorer opened at its start, and a cell per exercise."""
-    import nbformat
-    from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+    from .ipynb import code_cell as new_code_cell
+    from .ipynb import markdown_cell as new_markdown_cell
+    from .ipynb import notebook, write
     path = Path(path)
     if path.suffix != ".ipynb":
         raise ValueError(f"a notebook path ends in .ipynb, not {path.name!r}")
@@ -212,7 +213,7 @@ def to_notebook(study, path) -> Path:
                                "for the answer). Written by `explorer.study`."),
              new_code_cell("# The study as saved (Study.save): text, never run as code. Click to show it.\n"
                            f"from explorer.study import Study\n\nstudy = Study.from_json({text!r})\nstudy",
-                           metadata={"jupyter": {"source_hidden": True}})]
+                           {"jupyter": {"source_hidden": True}})]
     for i, ch in enumerate(study.chapters):
         cells.append(new_markdown_cell(f"## {i + 1}. {md(ch.title)}\n\n{md(ch.intro)}"))
         order = {n.id: k for k, n in enumerate(ch.timeline)}  # as the reader meets them: main line first
@@ -227,12 +228,7 @@ def to_notebook(study, path) -> Path:
             hint = f"\n\n<details><summary>hint</summary>\n\n{md(ex.hint)}\n\n</details>" if ex.hint else ""
             cells.append(new_markdown_cell(f"**{kind}** ({where}): {md(ex.prompt)}{choices}{hint}"))
             cells.append(new_code_cell(f"study.explorer({i}, at={ex.node})"))
-    nb = new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    nbformat.validate(nb)
-    path.write_text(nbformat.writes(nb), encoding="utf-8")
-    return path
+    return write(notebook(cells), path)  # validated by nbformat when it is installed
 
 
 __all__ = ["markdown_text", "page_data", "page_html", "pack", "to_html", "to_notebook"]

@@ -1,5 +1,6 @@
 """The score race under an explorer: a Bokeh chart of each seat's score (or the game's `race` values) along
 the line, redrawn when the steps pause. The explorer holds one (`Explorer.panel`) and tells it where it is.
+Where Bokeh is not installed (the JupyterLite site) the chart is SVG (explorer.plots.race_chart), drawn anew.
 
 A redraw costs the kernel and BokehJS more than the step itself (BokehJS also sends every change back to the
 kernel), so in a kernel it waits until the steps pause for QUIET seconds, and redraws at least every MAX_WAIT
@@ -29,7 +30,7 @@ class ScoreRace:
     the cursor goes, and whose eyes read the values; `line(tip)` -> the nodes from the root to `tip`."""
 
     def __init__(self, players: int, where, line):
-        from .plots import Plot, score_race
+        from .plots import BOKEH, Plot, score_race
         self.players = players
         self._where, self._line = where, line
         self._values: dict[tuple[int, int | None], list] = {}  # (node id, viewer) -> a value per seat
@@ -39,6 +40,10 @@ class ScoreRace:
         # drawn with the line's data before the widget exists: changes made to a Bokeh model before the page
         # shows it are lost, so the race would open empty
         self.plot = Plot(score_race([n.state for n in line(tip)], viewer, height=220, current=node.ply))
+        self._svg = not BOKEH
+        self._key = (tip.id, viewer, node.ply)
+        if self._svg:
+            return
         fig = self.plot.figure  # looked up once: select() walks the whole figure
         self._sources = [fig.select_one({"name": f"score-seat-{i}"}) for i in range(players)]
         self._cursor = fig.select_one({"name": "current-ply"})
@@ -84,6 +89,9 @@ class ScoreRace:
         self.redraw()
 
     def redraw(self) -> None:
+        if self._svg:
+            self._redraw_svg()
+            return
         tip, node, viewer = self._where()
         key = (tip.id, viewer)
         if key != self._key:
@@ -99,6 +107,19 @@ class ScoreRace:
             self._key = key
         if self._cursor is not None and self._cursor.location != node.ply:
             self._cursor.location = node.ply
+
+    def _redraw_svg(self) -> None:
+        """The SVG chart drawn again when the line, the viewer or the cursor moved."""
+        tip, node, viewer = self._where()
+        key = (tip.id, viewer, node.ply)
+        if key == self._key:
+            return
+        from .plots import race_chart
+        line = self._line(tip)
+        seats = line[0].state.view(viewer).get("seats") or []
+        self.plot.figure = race_chart(seats, tip.state.race(viewer)["label"], [n.ply for n in line],
+                                      [self.values(n, viewer) for n in line], node.ply, height=220)
+        self._key = key
 
 
 __all__ = ["MAX_WAIT", "QUIET", "ScoreRace", "flat"]

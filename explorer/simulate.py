@@ -1,4 +1,5 @@
-"""Play many seeded games between bots and collect the results as a pandas DataFrame.
+"""Play many seeded games between bots and collect the results as a pandas DataFrame (plain rows with the same
+columns, explorer.rows.Rows, where pandas is not installed: the JupyterLite site).
 
 >>> from explorer.simulate import simulate
 >>> df = simulate("lotus", ["heuristic", "random", "random"], n_games=20, seed=1)   # "mcts" plays too
@@ -28,6 +29,7 @@ from pathlib import Path
 
 from .bots import Bot, derive, hooks, make
 from .core.registry import load, spec
+from .rows import Rows, have_pandas, records
 
 COLUMNS = ["game_id", "seed", "game", "variant", "players", "seat", "bot", "score", "team_score", "rank",
            "winner", "length"]
@@ -221,6 +223,8 @@ def simulate(game: str, bots, n_games: int = 100, seed: int = 0, options=None, p
 
 
 def _frame(rows):
+    if not have_pandas():
+        return _plain(rows)
     import pandas as pd
     df = pd.DataFrame(rows)
     if df.empty:
@@ -230,6 +234,16 @@ def _frame(rows):
     if df["team_score"].isna().all():
         df = df.drop(columns="team_score")
     return df
+
+
+def _plain(rows) -> Rows:
+    """What _frame gives, as plain rows: the same columns in the same order, the same row order."""
+    if not rows:
+        return Rows([], COLUMNS)
+    extra = [c for c in dict.fromkeys(k for r in rows for k in r) if c not in COLUMNS]
+    ordered = sorted(rows, key=lambda r: (r["game_id"], r["seat"]))
+    columns = [c for c in COLUMNS if c != "team_score" or any(r.get(c) is not None for r in ordered)]
+    return Rows(ordered, columns + extra)
 
 
 def _may_spawn(backend, client) -> bool:
@@ -337,16 +351,27 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def win_rates(df, by, z: float = 1.96):
-    """Games, wins, win rate and its Wilson interval (low, high) per group of rows (e.g. by="bot")."""
-    import pandas as pd
+    """Games, wins, win rate and its Wilson interval (low, high) per group of rows (e.g. by="bot"); `df` is
+    what simulate returns (a DataFrame, or plain rows where pandas is not installed)."""
+    names = by if isinstance(by, (list, tuple)) else [by]
+    if hasattr(df, "groupby"):
+        groups = [(key if isinstance(key, tuple) else (key,), int(g["winner"].sum()), len(g))
+                  for key, g in df.groupby(by, sort=True)]
+    else:
+        found: dict = {}
+        for r in records(df):
+            key = tuple(r[n] for n in names)
+            if not any(k is None or k != k for k in key):  # pandas leaves out rows with no key too
+                found.setdefault(key, []).append(r)
+        groups = [(key, sum(1 for r in found[key] if r["winner"]), len(found[key])) for key in sorted(found)]
     rows = []
-    for key, g in df.groupby(by, sort=True):
-        wins, games = int(g["winner"].sum()), len(g)
+    for keys, wins, games in groups:
         low, high = wilson(wins, games, z)
-        keys = key if isinstance(key, tuple) else (key,)
-        names = by if isinstance(by, (list, tuple)) else [by]
         rows.append({**dict(zip(names, keys)), "games": games, "wins": wins,
                      "win_rate": wins / games if games else float("nan"), "low": low, "high": high})
+    if not have_pandas():
+        return Rows(rows, [*names, "games", "wins", "win_rate", "low", "high"])
+    import pandas as pd
     return pd.DataFrame(rows)
 
 
@@ -356,7 +381,11 @@ def save_results(df, path) -> Path:
     """Write results as Parquet (.parquet / .pq, needs pyarrow) or CSV (.csv), by the file's suffix."""
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix in (".parquet", ".pq"):
+    if not hasattr(df, "to_csv") and suffix == ".csv":  # plain rows (no pandas)
+        _write_csv(df, path)
+    elif suffix in (".parquet", ".pq"):
+        if not hasattr(df, "to_parquet"):
+            raise ValueError(f"{path}: Parquet needs pandas and pyarrow, not installed here; save as .csv")
         _need_pyarrow()
         df.to_parquet(path, index=False)
     elif suffix == ".csv":
@@ -367,16 +396,51 @@ def save_results(df, path) -> Path:
 
 
 def load_results(path):
-    """Read results written by save_results."""
-    import pandas as pd
+    """Read results written by save_results (plain rows from a CSV file where pandas is not installed)."""
     path = Path(path)
     suffix = path.suffix.lower()
+    if suffix == ".csv" and not have_pandas():
+        return _read_csv(path)
+    import pandas as pd
     if suffix in (".parquet", ".pq"):
         _need_pyarrow()
         return pd.read_parquet(path)
     if suffix == ".csv":
         return pd.read_csv(path)
     raise ValueError(f"{path}: expected a .parquet, .pq or .csv file name")
+
+
+def _write_csv(table, path: Path) -> None:
+    import csv
+    columns = getattr(table, "columns", None) or list(dict.fromkeys(k for r in table for k in r))
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(columns)
+        for r in table:
+            out.writerow(["" if r.get(c) is None else r[c] for c in columns])
+
+
+def _read_csv(path: Path) -> Rows:
+    import csv
+    with path.open(newline="", encoding="utf-8") as f:
+        got = list(csv.reader(f))
+    if not got:
+        return Rows([], [])
+    return Rows([dict(zip(got[0], map(_value, line))) for line in got[1:]], got[0])
+
+
+def _value(text: str):
+    """A CSV cell as pandas would read it: a number, True/False, or None when empty."""
+    if text == "":
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def _need_pyarrow():

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from . import ipynb
+from .ipynb import code_cell as new_code_cell
+from .ipynb import markdown_cell as new_markdown_cell
 
 
 def _timeline(source):
@@ -43,8 +44,17 @@ def _md(text: str) -> str:
     return text.replace("<", "&lt;").replace(">", "&gt;")
 
 
-def build(source, title: str = "A line of play", node=None, intro: str = "") -> nbformat.NotebookNode:
-    """The tutorial notebook (not yet written to disk)."""
+def build(source, title: str = "A line of play", node=None, intro: str = ""):
+    """The tutorial notebook (not yet written to disk): an nbformat NotebookNode, or the same notebook as a
+    dict where nbformat is not installed."""
+    nb = _notebook(source, title, node, intro)
+    if ipynb.have_nbformat():
+        import nbformat
+        return nbformat.from_dict(nb)
+    return nb
+
+
+def _notebook(source, title, node, intro) -> dict:
     from .core import spec
     tl = _timeline(source)
     line = _line(tl, node)
@@ -76,10 +86,7 @@ def build(source, title: str = "A line of play", node=None, intro: str = "") -> 
         cells.append(new_markdown_cell(text))
         cells.append(new_code_cell(f"state = state.apply({n.action!r})\nstate"))
     cells.append(new_code_cell("print(state.describe())"))
-    nb = new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
+    return ipynb.notebook(cells)
 
 
 def export(source, path, title: str = "A line of play", node=None, intro: str = "") -> Path:
@@ -87,10 +94,7 @@ def export(source, path, title: str = "A line of play", node=None, intro: str = 
     path = Path(path)
     if path.suffix != ".ipynb":
         raise ValueError(f"a tutorial is a notebook: give a path ending in .ipynb, not {path.name!r}")
-    nb = build(source, title=title, node=node, intro=intro)
-    nbformat.validate(nb)
-    path.write_text(nbformat.writes(nb), encoding="utf-8")
-    return path
+    return ipynb.write(_notebook(source, title, node, intro), path)  # validated when nbformat is installed
 
 
 __all__ = ["build", "export"]

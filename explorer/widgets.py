@@ -93,13 +93,15 @@ def _message(exc: BaseException) -> str:
 
 def _close_plot(plot) -> None:
     """Close a Plot and its BokehModel so the page drops their data (jupyter_bokeh's close is not
-    idempotent: the figure leaves its document first, so the close at garbage collection is a no-op)."""
-    bokeh = plot.plot
-    fig = bokeh._model
-    if bokeh.comm is not None:
-        bokeh.close()
-    if fig.document is not None:
-        fig.document.remove_root(fig)
+    idempotent: the figure leaves its document first, so the close at garbage collection is a no-op). An SVG
+    chart's widget (drawn without Bokeh) just closes."""
+    bokeh = getattr(plot, "plot", None)
+    if bokeh is not None:
+        fig = bokeh._model
+        if bokeh.comm is not None:
+            bokeh.close()
+        if fig.document is not None:
+            fig.document.remove_root(fig)
     plot.close()
 
 

@@ -11,6 +11,7 @@ import random
 
 from ..core import rng
 from ..core.registry import spec
+from ..rows import Rows, have_pandas
 
 MASK = rng.MASK
 
@@ -112,14 +113,18 @@ class Bot:
         return self._choose(game, view, d.legal_actions(), None)
 
     def analyse(self, state):
-        """Each legal action with this bot's estimate: a DataFrame (action, visits, value, chosen)."""
-        import pandas as pd
+        """Each legal action with this bot's estimate: a DataFrame (action, visits, value, chosen), or the same
+        columns as plain rows (explorer.rows.Rows) where pandas is not installed."""
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: nobody is to act")
         view = state.view(seat)
         rows = self._analyse(state.game_name or view["game"], view, state.legal_actions(), state)
-        return pd.DataFrame(rows, columns=["action", "visits", "value", "chosen"])
+        columns = ["action", "visits", "value", "chosen"]
+        if not have_pandas():
+            return Rows(rows, columns)
+        import pandas as pd
+        return pd.DataFrame(rows, columns=columns)
 
     # -- for subclasses
     def _choose(self, game, view, actions, state):

@@ -1,4 +1,5 @@
-"""What would the bot play here, and why: a Bokeh bar chart of `bot.analyse(state)`.
+"""What would the bot play here, and why: a bar chart of `bot.analyse(state)` (Bokeh, or SVG where Bokeh is not
+installed: explorer.charts).
 
 >>> import explorer
 >>> state, bot = explorer.load("lotus", players=3, seed=7), explorer.bots.make("heuristic")
@@ -9,30 +10,46 @@ from __future__ import annotations
 
 import math
 
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.plotting import figure
+from .. import charts
+from ..rows import records
 
 CHOSEN, OTHER = "#d1495b", "#8aa1b1"
 
 
+def _nan(v) -> bool:
+    return isinstance(v, float) and math.isnan(v)
+
+
 def analysis_plot(df, *, width: int = 560, height: int | None = None, title: str | None = None):
     """Horizontal bars, one per legal action: search visits (MCTS) or the rating (heuristic, random),
-    the chosen action highlighted; hover shows the estimated value."""
-    by_visits = bool(len(df)) and df["visits"].sum() > 0
+    the chosen action highlighted; hover shows the estimated value. `df`: what `bot.analyse` returns (a
+    DataFrame, or plain rows where pandas is not installed)."""
+    table = records(df)
+    by_visits = bool(table) and sum(r["visits"] for r in table) > 0
     metric = "visits" if by_visits else "value"
-    rows = df.sort_values(metric, ascending=True, kind="stable") if len(df) else df
-    actions = [str(a) for a in rows["action"]]
-    vals = [0.0 if isinstance(v, float) and math.isnan(v) else float(v) for v in rows[metric]]
+    rows = sorted(table, key=lambda r: (_nan(r[metric]), 0.0 if _nan(r[metric]) else r[metric]))  # NaN last
+    actions = [str(r["action"]) for r in rows]
+    vals = [0.0 if _nan(r[metric]) else float(r[metric]) for r in rows]
+    values = ["–" if _nan(r["value"]) else f"{r['value']:.3f}" for r in rows]
+    title = title or ("Search visits per action (red: the bot's choice)" if by_visits
+                      else "Rating per action (red: the bot's choice)")
+    if not charts.have_bokeh():
+        bars = [{"label": a, "value": v, "color": CHOSEN if r["chosen"] else OTHER,
+                 "tip": f"{a}: {int(r['visits'])} visits, value {w}" + (" (the bot's choice)" if r["chosen"] else "")}
+                for a, v, w, r in zip(actions, vals, values, rows)][::-1]  # the most first, at the top
+        return charts.hbars(bars, title=title, x_label=metric, width=width, height=height,
+                            legend=[("the bot's choice", CHOSEN, "box"), ("other moves", OTHER, "box")],
+                            fmt=(lambda v: charts.number(v)) if by_visits else (lambda v: f"{v:.3f}"))
+    from bokeh.models import ColumnDataSource, HoverTool
+    from bokeh.plotting import figure
     src = ColumnDataSource({
         "action": actions, "bar": vals,
-        "visits": [int(v) for v in rows["visits"]],
-        "value": ["–" if isinstance(v, float) and math.isnan(v) else f"{v:.3f}" for v in rows["value"]],
-        "color": [CHOSEN if c else OTHER for c in rows["chosen"]],
+        "visits": [int(r["visits"]) for r in rows],
+        "value": values,
+        "color": [CHOSEN if r["chosen"] else OTHER for r in rows],
     }, name="analysis")
     height = height or max(160, 24 * len(actions) + 70)
-    fig = figure(y_range=actions, width=width, height=height, toolbar_location=None, tools="",
-                 title=title or ("Search visits per action (red: the bot's choice)" if by_visits
-                                 else "Rating per action (red: the bot's choice)"),
+    fig = figure(y_range=actions, width=width, height=height, toolbar_location=None, tools="", title=title,
                  x_axis_label=metric)
     fig.hbar(y="action", right="bar", height=0.7, color="color", source=src, name="bars")
     fig.add_tools(HoverTool(tooltips=[("action", "@action"), ("visits", "@visits"), ("value", "@value")]))
@@ -45,11 +62,21 @@ def win_rate_plot(table, label: str, *, title: str = "Win rate (95% Wilson inter
     """Horizontal bars of `explorer.simulate.win_rates(...)` output, one per row labelled by column `label`,
     with whiskers for the interval and the number of games in the hover; `reference` draws a line
     (e.g. 1/players, what an even game gives)."""
-    from bokeh.models import Span, Whisker
-    labels = [str(v) for v in table[label]]
-    src = ColumnDataSource({"label": labels, "rate": list(table["win_rate"]), "low": list(table["low"]),
-                            "high": list(table["high"]), "games": list(table["games"]),
-                            "wins": list(table["wins"])}, name="win-rates")
+    rows = records(table)
+    labels = [str(r[label]) for r in rows]
+    if not charts.have_bokeh():
+        bars = [{"label": name, "value": r["win_rate"], "low": r["low"], "high": r["high"], "color": OTHER,
+                 "tip": f"{name}: win rate {r['win_rate']:.3f}, interval {r['low']:.2f}–{r['high']:.2f}, "
+                        f"{r['wins']} wins in {r['games']} games"} for name, r in zip(labels, rows)]
+        return charts.hbars(bars, title=title, x_label="win rate", width=width, height=height, row=34,
+                            x_range=(0, 1), legend=[("win rate", OTHER, "box"), ("95% interval", "#222222", "whisker")],
+                            reference=(reference, "even game") if reference is not None else None,
+                            fmt=lambda v: f"{v:.2f}")
+    from bokeh.models import ColumnDataSource, HoverTool, Span, Whisker
+    from bokeh.plotting import figure
+    src = ColumnDataSource({"label": labels, "rate": [r["win_rate"] for r in rows], "low": [r["low"] for r in rows],
+                            "high": [r["high"] for r in rows], "games": [r["games"] for r in rows],
+                            "wins": [r["wins"] for r in rows]}, name="win-rates")
     fig = figure(y_range=labels[::-1], x_range=(0, 1), width=width, height=height or max(160, 34 * len(labels) + 70),
                  toolbar_location=None, tools="", title=title, x_axis_label="win rate")
     fig.hbar(y="label", right="rate", height=0.6, color=OTHER, source=src, name="bars")

@@ -10,8 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-import nbformat
-
+from ..ipynb import sources as _sources
 from . import STUDIES, build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,11 +18,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def targets(game: str) -> tuple[Path, Path]:
     return ROOT / "notebooks" / game / "05-study.ipynb", ROOT / "docs" / "studies" / f"{game}.html"
-
-
-def _sources(path: Path) -> list[tuple[str, str]]:
-    nb = nbformat.read(path, as_version=4)
-    return [(c.cell_type, c.source) for c in nb.cells]
 
 
 def main(argv=None) -> int:

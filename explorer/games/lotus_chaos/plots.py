@@ -1,4 +1,5 @@
-"""A Bokeh heatmap of hex occupancy: how often tokens stood on each hex over a game or many games.
+"""A heatmap of hex occupancy: how often tokens stood on each hex over a game or many games (Bokeh, or SVG
+where Bokeh is not installed: explorer.charts).
 
 >>> import explorer
 >>> states = [explorer.load("lotus_chaos", seed=1)]
@@ -10,10 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper
-from bokeh.palettes import Viridis256
-from bokeh.plotting import figure
-
+from ... import charts
 from ...core import hexgrid as hx
 from .board import ZONE_NAMES, board
 
@@ -55,6 +53,14 @@ def occupancy_heatmap(states_or_counts, radius: int | None = None, *, title: str
         zones.append(ZONE_NAMES[b.zone[h]])
         values.append(counts.get(h, 0))
         corner.append(b.corner_of.get(h, ""))
+    if not charts.have_bokeh():
+        shapes = [{"points": list(zip(x, y)), "value": v,
+                   "tip": f"hex {q}, {r}: {z}{' ' + c if c else ''}, {v} token{'s' if v != 1 else ''}"}
+                  for x, y, q, r, z, v, c in zip(xs, ys, qs, rs, zones, values, corner)]
+        return charts.shape_map(shapes, title=title, key_label="tokens", width=width, height=height)
+    from bokeh.models import ColorBar, ColumnDataSource, HoverTool, LinearColorMapper
+    from bokeh.palettes import Viridis256
+    from bokeh.plotting import figure
     src = ColumnDataSource({"xs": xs, "ys": ys, "q": qs, "r": rs, "zone": zones, "count": values,
                             "corner": corner}, name="occupancy")
     mapper = LinearColorMapper(palette=Viridis256, low=0, high=max(values) or 1)

@@ -1,4 +1,5 @@
-"""Bokeh views of the harvest table, and a what-if yield helper.
+"""The harvest table as a chart (Bokeh, or SVG where Bokeh is not installed: explorer.charts), and a what-if
+yield helper.
 
 >>> expected_yield(2, weeds=0, pests=0, fertilised=False, round_=1)   # sample (assumed) table
 6
@@ -11,15 +12,13 @@ The numbers come from the components file (an assumed sample table unless you lo
 """
 from __future__ import annotations
 
-from bokeh.models import ColumnDataSource, HoverTool
-from bokeh.palettes import YlGn9
-from bokeh.plotting import figure
-
+from ... import charts
 from ...core.colour import ink
 from ...core.registry import spec
 from .config import components
 from .steps import ROWS, infestation
 
+YlGn9 = ('#004529', '#006837', '#238443', '#41ab5d', '#78c679', '#addd8e', '#d9f0a3', '#f7fcb9', '#ffffe5')  # Bokeh's
 _MARK_COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
 
 
@@ -102,12 +101,24 @@ def harvest_heatmap(data_or_state=None, round_: int = 1, *, width: int = 560, he
             ys.append(name)
             vals.append(v)
     fills = [_shade(v, max(vals), min(vals)) for v in vals]
+    which = "round 7 (grey numbers)" if round_ == 7 else "rounds 1-6 (black numbers)"
+    title = f"Harvest table, {which} — sample values"
+    x_label, y_label = "paddy size harvested (+1 if fertilised)", "weeds / pests"
+    if not charts.have_bokeh():
+        m = _marks(data_or_state, round_)
+        marks = [{"column": x, "row": y, "dx": dx, "dy": 0.22, "color": c, "tip": f"{t}: {r} rice"}
+                 for x, y, (_, dx), c, t, r in zip(m["size"], m["row"], m["x"], m["color"], m["label"], m["rice"])]
+        seats = dict.fromkeys((t.split()[0], c) for t, c in zip(m["label"], m["color"]))
+        return charts.table_map(sizes, list(ROWS), {(x, y): (str(v), f) for x, y, v, f in zip(xs, ys, vals, fills)},
+                                title=title, x_label=x_label, y_label=y_label, width=width, height=height,
+                                marks=marks, legend=[(f"{name} paddies", c, "box") for name, c in seats],
+                                key=(YlGn9[::-1], min(vals), max(vals), "rice"))
+    from bokeh.models import ColumnDataSource, HoverTool
+    from bokeh.plotting import figure
     src = ColumnDataSource({"size": xs, "row": ys, "rice": vals, "text": [str(v) for v in vals], "fill": fills,
                             "ink": [ink(f) for f in fills], "at": [(y, -0.12) for y in ys]}, name="harvest-table")
-    which = "round 7 (grey numbers)" if round_ == 7 else "rounds 1-6 (black numbers)"
     fig = figure(x_range=sizes, y_range=list(reversed(ROWS)), width=width, height=height, toolbar_location=None,
-                 tools="", title=f"Harvest table, {which} — sample values", x_axis_label="paddy size harvested "
-                 "(+1 if fertilised)", y_axis_label="weeds / pests")
+                 tools="", title=title, x_axis_label=x_label, y_axis_label=y_label)
     fig.rect(x="size", y="row", width=1, height=1, source=src, fill_color="fill", line_color="white", name="table")
     fig.text(x="size", y="at", text="text", source=src, text_align="center", text_baseline="middle",
              text_font_size="14px", text_font_style="bold", text_color="ink", name="numbers")

@@ -4,12 +4,13 @@
 >>> state = explorer.load("round_house", seed=1); states = [state]
 >>> options = worship_options(state, 5)          # one dict per reachable cell: points, chairs, rewards
 >>> svg = worship_svg(state, 5)                  # the grid with those cells highlighted (an SVG string)
->>> fig = score_race(states)                     # Bokeh: points per seat along a game; explorer.plots.show(fig)
+>>> fig = score_race(states)                     # Bokeh (SVG without it): points per seat along a game
 """
 from __future__ import annotations
 
 from html import escape
 
+from ... import charts
 from .board import cell_name, worship_ends
 from .views import _code
 
@@ -67,11 +68,19 @@ def worship_svg(state, n: int, seat: int | None = None, size: int = 52) -> str:
 
 
 def score_race(states, *, width: int = 620, height: int = 280):
-    """Bokeh step lines of every seat's points along a list of states; dashed lines mark family worships."""
-    from bokeh.models import ColumnDataSource, HoverTool, Span
-    from bokeh.plotting import figure
+    """Bokeh step lines of every seat's points along a list of states; dashed lines mark family worships (SVG
+where Bokeh is not installed: explorer.charts)."""
     states = list(states)
     cfg = states[0].cfg
+    if not charts.have_bokeh():
+        plies = list(range(len(states)))
+        series = [{"name": cfg.names[p], "color": HEX.get(cfg.colors[p], "#888"), "x": plies,
+                   "y": [s.points[p] for s in states]} for p in range(cfg.players)]
+        marks = [(i, "family worship") for i in range(1, len(states)) if states[i].marker > states[i - 1].marker]
+        return charts.step_lines(series, title="Round House score race", x_label="decision", y_label="points",
+                                 width=width, height=height, markers=marks)
+    from bokeh.models import ColumnDataSource, HoverTool, Span
+    from bokeh.plotting import figure
     fig = figure(width=width, height=height, title="Round House score race", toolbar_location=None, tools="",
                  x_axis_label="decision", y_axis_label="points")
     plies = list(range(len(states)))
