@@ -40,7 +40,7 @@ HOT := $(shell sed -n 's/^    "\(explorer\/.*\.py\)",$$/\1/p' setup.py)
 # The tests require the hot modules to load compiled when the compile succeeded (tests/test_builds.py).
 EXPECT_COMPILED = RX_EXPECT_COMPILED=$$(grep -qs '"explorer\.' $(COMPILED) && echo 1 || echo 0)
 
-.PHONY: help lab lite test lane-slow lane-rest test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
+.PHONY: help lab lite npm test lane-slow lane-rest test-py test-slow test-lite test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
 	compile
 
 help:
@@ -80,12 +80,14 @@ lab: $(STAMP_LAB)
 # here at set-up, never at test time. Debian's nodejs and npm are installed if missing.
 AXE_VERSION := 4.14.1
 AXE := .axe/node_modules/axe-core/axe.min.js
-$(AXE):
+npm:
 	@if ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-		echo "installing Debian's nodejs and npm (to fetch axe-core for the accessibility checks)"; \
+		echo "installing Debian's nodejs and npm (axe-core for the accessibility checks, Pyodide for make lite)"; \
 		$$SUDO apt-get update && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; \
 	fi
+
+$(AXE): | npm
 	mkdir -p .axe
 	npm install --prefix .axe --no-audit --no-fund --no-save --loglevel=error axe-core@$(AXE_VERSION)
 	test -s $@
@@ -118,7 +120,7 @@ $(STAMP_LITE):
 	$(LITE_PY) -m pip --disable-pip-version-check install -q -r lite/build-requirements.txt
 	touch $@
 
-lite: $(STAMP_LITE)
+lite: $(STAMP_LITE) | npm
 	$(LITE_PY) lite/build.py --out $(LITE_OUT)
 
 # -k: run the notebook checks even when a unit test failed; the exit status is still non-zero.
@@ -134,17 +136,22 @@ $(STAMP_WHEELS): | $(PY)
 # finishes (--output-sync), so the two never interleave.
 NB_SLOW_LANE := notebooks/rice_paddy notebooks/round_house
 test: | $(PY)
-	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium $(AXE)
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium $(AXE) lite
 	$(MAKE) --no-print-directory -k -j2 --output-sync=target lane-slow lane-rest
 
 lane-slow: $(COMPILED) $(STAMP_WHEELS)
 	$(MAKE) --no-print-directory -k test-slow test-nb NB="$(NB_SLOW_LANE)"
 
 lane-rest: $(COMPILED)
-	$(MAKE) --no-print-directory -k test-fast test-nb NB="notebooks $(addprefix --ignore=,$(NB_SLOW_LANE))"
+	$(MAKE) --no-print-directory -k test-fast test-lite test-nb NB="notebooks $(addprefix --ignore=,$(NB_SLOW_LANE))"
 
 test-slow: $(COMPILED) $(STAMP_WHEELS)
-	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --durations=10 $(PYTEST_ARGS)
+	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --ignore=tests/test_lite.py --durations=10 $(PYTEST_ARGS)
+
+# the static site in Chromium (tests/test_lite.py) on the site `make lite` built (make test builds it first);
+# in the other lane than the rest of the slow tests, to even the two out
+test-lite:
+	$(PY) -m pytest tests/test_lite.py $(PYTEST_ARGS)
 
 test-rest: $(COMPILED)
 	$(MAKE) --no-print-directory -k test-fast test-nb

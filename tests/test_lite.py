@@ -135,8 +135,12 @@ def check_game(page, game: str, study: dict) -> None:
     expect(lesson.locator(".rx-exercise-prompt")).to_be_visible()
     if ex["kind"] == "question":
         lesson.locator(f".rx-choice[data-choice='{ex['choices'].index(ex['answers'][0])}']").click()
-    else:
+    else:  # the right move is played; where the next exercise follows at once, back to this one's verdict
+        node = lesson.get_attribute("data-node")
         lesson.locator(f".rx-action[data-text='{ex['answers'][0]}']").first.click()
+        expect(lesson).not_to_have_attribute("data-node", node, timeout=60_000)
+        if lesson.locator(".rx-exercise-prompt").count() and not lesson.locator(".rx-feedback").count():
+            lesson.locator(".rx-back").click()
     expect(lesson.locator(".rx-feedback")).to_have_attribute("data-result", "right", timeout=60_000)
     # the explorer: its board drawn, a click on a move plays it, the bot plays the next one
     expect(free.locator(".rx-board")).to_be_visible()
