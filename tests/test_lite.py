@@ -18,7 +18,6 @@ import functools
 import http.server
 import json
 import os
-import re
 import threading
 import time
 from pathlib import Path
@@ -75,7 +74,7 @@ def study_json(nb: dict) -> dict:
     raise AssertionError("no Study.from_json(...) in the study notebook's first code cell")
 
 
-# Replace the open notebook's cells with `cells` (source strings), run them all; resolves when the kernel is
+# Replace the open notebook's cells with `sources` (unless null), run them all; resolves when the kernel is
 # idle again and every code cell ran or one failed, or at the deadline: [{executed, errors}] per code cell.
 RUN_JS = """async ([sources, ms]) => {
   const deadline = performance.now() + ms;
@@ -85,7 +84,8 @@ RUN_JS = """async ([sources, ms]) => {
   await panel.sessionContext.ready;
   await panel.sessionContext.session.kernel.info;  // the kernel answers: Pyodide and IPython are up
   const shared = panel.context.model.sharedModel;
-  shared.transact(() => {
+  if (!sources) await app.commands.execute("notebook:clear-all-cell-outputs");  // execution counts too
+  if (sources) shared.transact(() => {
     shared.deleteCellRange(0, shared.cells.length);
     shared.insertCells(0, sources.map((s) => ({ cell_type: "code", source: s, metadata: {}, outputs: [],
                                                 execution_count: null })));
@@ -102,7 +102,7 @@ RUN_JS = """async ([sources, ms]) => {
     const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
     const done = now.every((c) => c.executed) || now.some((c) => c.errors.length);
     if (done && kernel && kernel.status === "idle") return now;
-    if (performance.now() > deadline) return now.map((c) => ({ ...c, timedOut: true, status: kernel && kernel.status }));
+    if (performance.now() > deadline) return now.map((c) => ({ ...c, timedOut: true }));
   }
 }"""
 
@@ -116,6 +116,12 @@ def run_cells(page, sources: list[str], timeout: float = 240_000) -> list[dict]:
 def code_cells(path: Path) -> list[str]:
     nb = json.loads(path.read_text())
     return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def open_notebook(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
 
 
 def check_game(page, game: str, study: dict) -> None:
@@ -166,10 +172,8 @@ def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
         page.on("pageerror", lambda e: page_errors.append(str(e)))
         try:
             t0 = time.monotonic()
-            page.goto(site_url + "/")
-            page.wait_for_url(re.compile(r"/lab/"))
-            page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                                   " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
+            open_notebook(page, site_url + "/")
+            assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == "index.ipynb"
             index = run_cells(page, code_cells(SITE / "files" / "index.ipynb"))
             timings["index (kernel ready, explorer imported, 2 cells)"] = time.monotonic() - t0
             print(f"index: {timings['index (kernel ready, explorer imported, 2 cells)']:.1f} s", flush=True)
@@ -189,6 +193,19 @@ def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
                     t = time.monotonic()
                     check_game(page, game, study_json(json.loads((SITE / "files" / rel).read_text())))
                     timings[f"{game}: lesson, click, bot"] = time.monotonic() - t
+            # a reader's route: a notebook in a sub-folder opened as the index's links open it (its own kernel,
+            # started in its folder: JupyterLite's service worker serves it the files), Run All, its explorer drawn
+            t = time.monotonic()
+            rel = next(r for r in shipped if r.startswith("round_house/"))
+            page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", rel)
+            page.wait_for_function("(path) => window.jupyterapp.shell.currentWidget.context.path === path"
+                                   " && window.jupyterapp.shell.currentWidget.sessionContext", arg=rel,
+                                   timeout=60_000)
+            cells = run_cells(page, None)
+            assert not [c for c in cells if c["errors"] or not c["executed"]], cells
+            page.wait_for_function("() => window.jupyterapp.shell.currentWidget.node"
+                                   ".querySelector('.rx-root .rx-board')", timeout=60_000)
+            timings[f"{rel} opened from its folder"] = time.monotonic() - t
         except Exception:
             page.screenshot(path=str(tmp_path / "failure.png"))
             print(f"screenshot: {tmp_path / 'failure.png'}\npage errors: {page_errors}\nblocked: {external}")
