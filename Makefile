@@ -160,7 +160,7 @@ test-fast: $(COMPILED)
 	$(EXPECT_COMPILED) $(PY) -m pytest tests -m "not slow" --durations=10 $(PYTEST_ARGS)
 
 # every test in one process (what the two lanes of `make test` run, less the notebooks)
-test-py: $(COMPILED) $(STAMP_WHEELS)
+test-py: $(COMPILED) $(STAMP_WHEELS) lite
 	$(EXPECT_COMPILED) $(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
 
 # NB: which notebooks (default all of them)

@@ -101,11 +101,18 @@ def fetch_wheels(want: dict[str, str]) -> list[Path]:
 
 
 def own_wheel() -> Path:
-    dest = CACHE / "own"
-    shutil.rmtree(dest, ignore_errors=True)
+    """The project's pure wheel, built from a copy of its sources (no compiled modules, no stale build/)."""
+    dest, tree = CACHE / "own", CACHE / "own-src"
+    for d in (dest, tree):
+        shutil.rmtree(d, ignore_errors=True)
+    skip = shutil.ignore_patterns("*.so", "*.c", "_compiled.json", "__pycache__", ".ipynb_checkpoints")
+    for name in ("explorer", "data", "widgets", "notebooks"):
+        shutil.copytree(ROOT / name, tree / name, ignore=skip)
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, tree / name)
     env = dict(os.environ, RX_NO_COMPILE="1")
     run([sys.executable, "-m", "pip", "--disable-pip-version-check", "wheel", "--no-deps", "--no-build-isolation",
-         "-q", "-w", dest, ROOT], env=env)
+         "-q", "-w", dest, tree], env=env)
     (whl,) = dest.glob("*.whl")
     if not whl.name.endswith("-py3-none-any.whl"):
         sys.exit(f"the project's wheel is not pure Python: {whl.name}")
@@ -204,8 +211,10 @@ def index_notebook(shipped, left, studies: list[str]) -> dict:
           "beyond the one serving these files. Open a notebook below and run it (Run > Run All Cells); the "
           "first cell takes a few seconds while Python loads.",
           "",
-          "The four studies as pages (read-only, exported from the study notebooks): "
-          + ", ".join(f"[{s}](studies/{s}.html)" for s in studies) + ".",
+          "Each game's study is its `05-study` notebook below. The same studies exported as pages that work "
+          "on their own (`Study.to_html`): " + ", ".join(f"[{s}](studies/{s}.html)" for s in studies)
+          + " (in the `studies` folder; JupyterLab shows them once you click *Trust HTML*, and they open as "
+          "ordinary pages at `files/studies/<game>.html` under this site's address).",
           ""]
     for game in sorted(games):
         md += [f"## {game}", "", *games[game], ""]

@@ -197,7 +197,7 @@ def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
             # started in its folder: JupyterLite's service worker serves it the files), Run All, its explorer drawn
             t = time.monotonic()
             rel = next(r for r in shipped if r.startswith("round_house/"))
-            page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', { path })", rel)
+            page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', { path }); }", rel)
             page.wait_for_function("(path) => window.jupyterapp.shell.currentWidget.context.path === path"
                                    " && window.jupyterapp.shell.currentWidget.sessionContext", arg=rel,
                                    timeout=60_000)
