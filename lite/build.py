@@ -49,6 +49,8 @@ FRONTEND_ONLY = {"widgetsnbextension", "jupyterlab-widgets"}
 # PyPI): a notebook importing one of these stays out of the site.
 ABSENT = {"numpy", "pandas", "bokeh", "jupyter_bokeh", "nbformat", "pyarrow", "dask", "scipy", "matplotlib",
           "PIL", "yaml", "jsonschema"}
+# What the lock is for: the explorer, and what jupyterlite-pyodide-kernel 0.8.6 installs when a kernel starts
+ROOTS = ["rules-explorer", "micropip", "ipython", "jedi", "comm"]
 RUNTIME_FILES = ["pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "package.json"]
 
@@ -147,7 +149,8 @@ def wheel_entry(whl: Path) -> dict:
 
 
 def write_lock(runtime_lock: dict, wheels: list[Path], dest: Path) -> dict:
-    """pyodide-lock.json with exactly the shipped wheels; every dependency must be one of them."""
+    """pyodide-lock.json with exactly the shipped wheels; every dependency must be one of them, and every one
+    of them needed by the explorer or the kernel."""
     packages = {e["name"]: e for e in map(wheel_entry, wheels)}
     for entry in packages.values():
         entry["depends"] = [d for d in entry["depends"] if d not in FRONTEND_ONLY]
@@ -155,6 +158,14 @@ def write_lock(runtime_lock: dict, wheels: list[Path], dest: Path) -> dict:
         if missing:
             sys.exit(f"{entry['name']} needs {', '.join(missing)} in the browser: add it to lite/requirements.txt "
                      "(or mark it sys_platform != 'emscripten' where it is required)")
+    needed, todo = set(), list(ROOTS)
+    while todo:
+        name = todo.pop()
+        if name not in needed:
+            needed.add(name)
+            todo += packages[name]["depends"]
+    if set(packages) - needed:
+        sys.exit(f"lite/requirements.txt ships what nothing needs: {', '.join(sorted(set(packages) - needed))}")
     lock = {"info": runtime_lock["info"], "packages": dict(sorted(packages.items()))}
     dest.write_text(json.dumps(lock, indent=1) + "\n")
     return lock
