@@ -1,7 +1,8 @@
 """The static JupyterLite site (`make lite`, lite/build.py) in Debian's Chromium, with no network but 127.0.0.1.
 
 The Makefile builds the site before the tests run; here it is only served (http.server on 127.0.0.1) and
-every request the page makes to another host is aborted and reported. One page and one kernel (Pyodide in a
+every request the page makes to another host is aborted and reported (and Chromium's proxy for other hosts
+is a closed port on 127.0.0.1, so workers cannot reach them either). One page and one kernel (Pyodide in a
 web worker) do everything, in order:
   - the index notebook the site opens on runs (the time to a ready kernel is printed),
   - each notebook shipped in the site runs to its end with no error, its cells put in that same notebook,
@@ -165,7 +166,10 @@ def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
     assert {f"{g}/{STUDY}" for g in GAMES} <= set(shipped), "every game's study is in the site"
     external, page_errors, timings = [], [], {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        # also below the page: a proxy that does not exist for every host but 127.0.0.1, so that a request from
+        # a web worker or the service worker (which page routes may not see) fails too
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                    proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"})
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.route(EXTERNAL, lambda route: (external.append(route.request.url), route.abort()))
         page = ctx.new_page()
