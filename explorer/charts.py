@@ -101,6 +101,7 @@ class Chart:
     def svg(self) -> str:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" class="rx-chart" data-kind="{_a(self.kind)}" '
                 f'width="{self.width}" height="{self.height}" viewBox="0 0 {self.width} {self.height}" role="img" '
+                f'style="max-width:100%;height:auto" '
                 f'aria-label="{_a(self.title)}" font-family="sans-serif"><title>{escape(self.title)}</title>'
                 f'<rect width="{self.width}" height="{self.height}" fill="#ffffff"/>'
                 + _text(10, 20, _fit(self.title, self.width - 20, TITLE), TITLE, weight=True)
