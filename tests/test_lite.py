@@ -8,7 +8,9 @@ web worker) do everything, in order:
   - each notebook shipped in the site runs to its end with no error, its cells put in that same notebook,
   - after each game's study notebook: a lesson of the study is answered (its first exercise, the right
     answer taken from the study's own data here in CPython), an explorer of the game renders, a click on a
-    move plays it and the bot's button makes the bot move.
+    move plays it, the bot's button makes the bot move and its Analyse button lists the moves it weighed;
+    the study is exported as a page and as a notebook,
+  - last, a notebook in a sub-folder opened as the index's links open it runs in its own kernel.
 
     RX_LITE_SITE=path  # another built site than _site/
 """
@@ -126,13 +128,17 @@ def open_notebook(page, url: str) -> None:
 
 
 def check_game(page, game: str, study: dict) -> None:
-    """After the game's study notebook ran (`study` in the kernel): a lesson answered, moves clicked, a bot."""
+    """After the game's study notebook ran (`study` in the kernel): a lesson answered, a move clicked, a bot's
+    move and analysis, the study exported as a page and a notebook."""
     from playwright.sync_api import expect
 
     chapter, ex = next((i, ch["exercises"][0]) for i, ch in enumerate(study["chapters"]) if ch["exercises"])
     cells = run_cells(page, [
         f"lesson = study.explorer({chapter}, at={ex['node']})\nlesson",
         f"import explorer\nfree = explorer.Explorer({game!r}, seed=5)\nfree",
+        # a tutorial writer's exports, written without nbformat: the study's page and its notebook
+        "import json\npage, nb = study.to_html('/tmp/study.html'), study.to_notebook('/tmp/study.ipynb')\n"
+        "assert page.stat().st_size > 10_000 and json.loads(nb.read_text())['cells']",
     ])
     assert not [c for c in cells if c["errors"]], cells
     lesson, free = page.locator(".rx-root").nth(0), page.locator(".rx-root").nth(1)
@@ -157,6 +163,9 @@ def check_game(page, game: str, study: dict) -> None:
     node = free.get_attribute("data-node")
     free.locator(".rx-bot").click()
     expect(free).not_to_have_attribute("data-node", node, timeout=120_000)
+    # and the bot's analysis of the new position: a row per move it weighed
+    free.locator(".rx-analyse").click()
+    expect(free.locator(".rx-analysis-table tr").nth(1)).to_be_visible(timeout=120_000)
 
 
 def test_the_site_runs_its_notebooks_and_every_game_offline(site_url, tmp_path):
