@@ -6,7 +6,8 @@
 #   make test   create .venv, install the project with the dev tools, install Debian's chromium
 #               if it is missing, then run every test (pytest tests/ and nbval over notebooks/)
 # Also: make bench, make lint, make clean (build outputs and caches), make distclean (also .venv),
-#       make compile (the optional Cython compile of the hot engine modules, in place; setup.py).
+#       make compile (the optional Cython compile of the hot engine modules, in place; setup.py),
+#       make lite (the static JupyterLite site in $(LITE_OUT)/: lite/build.py; serve it with python -m http.server).
 #
 # Installs are keyed on the contents of pyproject.toml: a second `make lab` / `make test`
 # does not run pip again unless pyproject.toml changed.
@@ -40,7 +41,7 @@ HOT := $(shell sed -n 's/^    "\(explorer\/.*\.py\)",$$/\1/p' setup.py)
 # The tests require the hot modules to load compiled when the compile succeeded (tests/test_builds.py).
 EXPECT_COMPILED = RX_EXPECT_COMPILED=$$(grep -qs '"explorer\.' $(COMPILED) && echo 1 || echo 0)
 
-.PHONY: help lab test lane-slow lane-rest test-py test-slow test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
+.PHONY: help lab lite npm test lane-slow lane-rest test-py test-slow test-lite test-rest test-fast test-nb chromium bench notebooks lint clean distclean venv \
 	compile
 
 help:
@@ -48,6 +49,7 @@ help:
 	@echo "make test   - install dev tools and chromium, then run the whole test suite"
 	@echo "make bench  - run benchmarks/run.py"
 	@echo "make notebooks - re-execute the notebooks in place (their outputs are what nbval checks)"
+	@echo "make lite   - build the static JupyterLite site into $(LITE_OUT)/ (lite/build.py)"
 	@echo "make lint   - ruff check"
 	@echo "make compile - compile the hot engine modules in place (Cython; optional, see README)"
 	@echo "make clean  - remove build outputs and caches (make distclean also removes $(VENV))"
@@ -79,12 +81,14 @@ lab: $(STAMP_LAB)
 # here at set-up, never at test time. Debian's nodejs and npm are installed if missing.
 AXE_VERSION := 4.14.1
 AXE := .axe/node_modules/axe-core/axe.min.js
-$(AXE):
+npm:
 	@if ! command -v npm >/dev/null; then \
 		if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
-		echo "installing Debian's nodejs and npm (to fetch axe-core for the accessibility checks)"; \
+		echo "installing Debian's nodejs and npm (axe-core for the accessibility checks, Pyodide for make lite)"; \
 		$$SUDO apt-get update && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm; \
 	fi
+
+$(AXE): | npm
 	mkdir -p .axe
 	npm install --prefix .axe --no-audit --no-fund --no-save --loglevel=error axe-core@$(AXE_VERSION)
 	test -s $@
@@ -105,6 +109,21 @@ $(COMPILED): $(STAMP_DEV) setup.py $(HOT)
 	[ -e $@ ] || echo '{"modules": {}}' > $@
 	touch $@
 
+# The static JupyterLite site (lite/build.py): its own build venv, pinned in lite/build-requirements.txt; the
+# downloads (npm's Pyodide, the browser's wheels) are cached in build/lite/, the site rebuilt each time.
+LITE_OUT ?= _site
+LITE_VENV := build/lite-venv
+LITE_PY := $(LITE_VENV)/bin/python
+STAMP_LITE := $(LITE_VENV)/.installed-$(shell sha256sum lite/build-requirements.txt 2>/dev/null | cut -c1-16)
+$(STAMP_LITE):
+	rm -rf $(LITE_VENV)
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_PY) -m pip --disable-pip-version-check install -q -r lite/build-requirements.txt
+	touch $@
+
+lite: $(STAMP_LITE) | npm
+	$(LITE_PY) lite/build.py --out $(LITE_OUT)
+
 # -k: run the notebook checks even when a unit test failed; the exit status is still non-zero.
 $(STAMP_WHEELS): | $(PY)
 	rm -rf $(WHEELHOUSE)
@@ -118,17 +137,22 @@ $(STAMP_WHEELS): | $(PY)
 # finishes (--output-sync), so the two never interleave.
 NB_SLOW_LANE := notebooks/rice_paddy notebooks/round_house
 test: | $(PY)
-	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium $(AXE)
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium $(AXE) lite
 	$(MAKE) --no-print-directory -k -j2 --output-sync=target lane-slow lane-rest
 
 lane-slow: $(COMPILED) $(STAMP_WHEELS)
 	$(MAKE) --no-print-directory -k test-slow test-nb NB="$(NB_SLOW_LANE)"
 
 lane-rest: $(COMPILED)
-	$(MAKE) --no-print-directory -k test-fast test-nb NB="notebooks $(addprefix --ignore=,$(NB_SLOW_LANE))"
+	$(MAKE) --no-print-directory -k test-fast test-lite test-nb NB="notebooks $(addprefix --ignore=,$(NB_SLOW_LANE))"
 
 test-slow: $(COMPILED) $(STAMP_WHEELS)
-	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --durations=10 $(PYTEST_ARGS)
+	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --ignore=tests/test_lite.py --durations=10 $(PYTEST_ARGS)
+
+# the static site in Chromium (tests/test_lite.py) on the site `make lite` built (make test builds it first);
+# in the other lane than the rest of the slow tests, to even the two out
+test-lite:
+	$(PY) -m pytest tests/test_lite.py $(PYTEST_ARGS)
 
 test-rest: $(COMPILED)
 	$(MAKE) --no-print-directory -k test-fast test-nb
@@ -137,7 +161,7 @@ test-fast: $(COMPILED)
 	$(EXPECT_COMPILED) $(PY) -m pytest tests -m "not slow" --durations=10 $(PYTEST_ARGS)
 
 # every test in one process (what the two lanes of `make test` run, less the notebooks)
-test-py: $(COMPILED) $(STAMP_WHEELS)
+test-py: $(COMPILED) $(STAMP_WHEELS) lite
 	$(EXPECT_COMPILED) $(PY) -m pytest tests --durations=15 $(PYTEST_ARGS)
 
 # NB: which notebooks (default all of them)
@@ -167,7 +191,7 @@ lint: $(STAMP_DEV)
 	$(PY) -m ruff check .
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED) .axe
+	rm -rf build dist $(LITE_OUT) *.egg-info .pytest_cache .hypothesis .benchmarks .ruff_cache $(WHEELHOUSE) $(COMPILED) .axe
 	find explorer \( -name '*.so' -o -name '*.c' \) -type f -delete  # .c: left by builds before build/cython/
 	find . -path ./$(VENV) -prune -o -path ./.git -prune -o \
 		\( -name __pycache__ -o -name .ipynb_checkpoints \) -type d -prune -exec rm -rf {} +

@@ -39,6 +39,7 @@ NOT_IN_A_CLONE = shutil.ignore_patterns(
     ".git", ".venv", "venv", "__pycache__", "build", "dist", "*.egg-info", ".pytest_cache",
     ".hypothesis", ".benchmarks", ".ruff_cache", ".mypy_cache", ".ipynb_checkpoints", "node_modules",
     ".wheelhouse", "*.so", "*.c", "_compiled.json",  # the in-place Cython build (.gitignore)
+    "_site",  # the static site `make lite` builds (.gitignore)
 )
 # Installs skip byte-compiling (several thousand files for JupyterLab's dependencies): Python compiles
 # what it imports, and a file that does not compile fails that import.
