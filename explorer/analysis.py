@@ -1,0 +1,561 @@
+"""Analysis a reader can read: each seat's chance to win, the top moves and why, and a whole game reviewed.
+
+>>> import explorer
+>>> from explorer import analysis
+>>> s = explorer.load("lotus", players=3, seed=7)
+>>> ev = analysis.evaluate(s, viewer=0, iterations=40)          # what Red can know, and nothing more
+>>> len(ev.win), round(sum(ev.win), 6)
+(3, 1.0)
+>>> top = analysis.reasons(s, 0, iterations=40)                  # Red's best moves, each with its reasons
+>>> top[0].move in {str(a) for a in s.legal_actions()}
+True
+
+Every figure comes from one search (`explorer.bots.search.SearchBot.think`) at a stated budget
+(`iterations`, reproducible for a seed), read from one seat's information only:
+
+- ``viewer=None`` (everything) evaluates with the information of the seat to move (it may use everything;
+  it uses no more than that seat knows), a seat ``k`` with what seat ``k`` sees, and the spectator ``-1``
+  with the public view alone (the hidden parts are first re-drawn from the public view).
+- the reasons for a move are the game's own words for what it does (``compare.changes`` on a position
+  re-drawn from the mover's view, so a drawn card is never the real one), the game's notes on it
+  (``explorer/games/<game>/reasons.py``), the heuristic's pricing (its rank among the moves), the search's
+  principal line in words, and the rule ids that decide it.
+
+`review(timeline)` evaluates every move of the main line for the seat that played it and marks the moves that
+lost chances (GLYPH_THRESHOLDS); `mistakes_chapter(review)` turns them into find-the-move exercises.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from .bots.base import derive, hooks, value_function
+from .core.registry import spec
+
+BUDGET = 120  # search iterations per position unless told: what the explorer's buttons spend
+# Glyphs by the chance to win the move lost for its mover (best move's estimate minus the played move's,
+# on 0..1), like lichess's inaccuracy / mistake / blunder (0.1 / 0.2 / 0.3 on its -1..1 scale). A loss is
+# marked only if it is also more than twice its standard error (the estimates are noisy).
+GLYPH_THRESHOLDS = (("??", 0.15), ("?", 0.10), ("?!", 0.05))
+NOISE = 2.0
+VARIATION_MOVES = 6  # moves of the better line stored as a variation
+
+
+# -- the search -------------------------------------------------------------------------------------------
+
+def _bot(game: str, iterations: int, seed: int):
+    try:
+        from .bots.search import SearchBot
+    except ImportError:  # TEMPORARY until branch `search` is merged
+        from ._dev_think import SearchBot
+    return SearchBot(game, iterations=iterations, seed=seed, workers=1)
+
+
+def budget_label(iterations: int) -> str:
+    return f"search, {iterations} iterations"
+
+
+def _public(state, seed: int):
+    """A full position re-drawn from the public view alone (what a spectator may know)."""
+    fv = spec(state.game_name).from_view
+    if fv is None:
+        return state
+    return fv(state.view(-1), seed)
+
+
+def think(state, viewer=None, iterations: int = BUDGET, seed: int = 0):
+    """The search's Thought on `state` from `viewer`'s information (None: the seat to move's; -1: public)."""
+    if state.is_terminal:
+        raise ValueError("the game is over: there is nothing to think about")
+    if viewer == -1:
+        state = _public(state, derive(seed, 1))
+        viewer = state.current_player
+    seat = state.current_player if viewer is None else viewer
+    return _bot(state.game_name, iterations, derive(seed, 2)).think(state, seat=seat)
+
+
+# -- an evaluation --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Each seat's chance to win (0..1), expected margin (its score minus the best other) and the standard
+    error of the chance, as `viewer` may know them; `bot` names the search and its budget."""
+
+    viewer: int | None
+    names: tuple[str, ...]
+    win: tuple[float, ...]
+    margin: tuple[float, ...]
+    stderr: tuple[float, ...]
+    bot: str
+    final: bool = False  # the game is over: the figures are its result
+
+    def __str__(self):
+        parts = [f"{n} {w:.0%} ± {e:.0%} (margin {m:+.1f})" for n, w, m, e in
+                 zip(self.names, self.win, self.margin, self.stderr)]
+        return "; ".join(parts) + f" [{self.bot}]"
+
+    def to_json(self) -> dict:
+        return {"viewer": self.viewer, "bot": self.bot, "final": self.final,
+                "seats": [{"name": n, "win": round(w, 4), "margin": round(m, 2), "stderr": round(e, 4)}
+                          for n, w, m, e in zip(self.names, self.win, self.margin, self.stderr)]}
+
+
+def seat_names(state) -> list[str]:
+    seats = state.view(-1).get("seats")
+    if isinstance(seats, list):
+        return [(s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}" for i, s in enumerate(seats)]
+    return [f"Seat {i + 1}" for i in range(len(state.scores()["seats"]))]
+
+
+def _margins(state) -> list[float]:
+    seats = state.scores()["seats"]
+    return [float(v - max((x for j, x in enumerate(seats) if j != i), default=0)) for i, v in enumerate(seats)]
+
+
+def evaluate(state, viewer=None, iterations: int = BUDGET, seed: int = 0, thought=None) -> Evaluation:
+    """Each seat's chance to win and expected margin at `state`, from `viewer`'s information (see the module)."""
+    names = tuple(seat_names(state))
+    if state.is_terminal:
+        values = value_function(state.game_name)(state)
+        return Evaluation(viewer, names, tuple(float(v) for v in values), tuple(_margins(state)),
+                          tuple(0.0 for _ in values), "the result", final=True)
+    th = thought if thought is not None else think(state, viewer, iterations, seed)
+    win = [max(0.0, float(w)) for w in th.win]
+    total = sum(win) or 1.0
+    return Evaluation(viewer, names, tuple(w / total for w in win), tuple(float(m) for m in th.margin),
+                      tuple(float(e) for e in th.stderr), budget_label(iterations))
+
+
+# -- the top moves and why ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveReasons:
+    """One move the search weighed: its win chance for the mover, and why, in the game's words."""
+
+    move: str
+    words: str                 # the move as the game says it
+    win: float                 # the mover's chance to win after it
+    margin: float
+    stderr: float
+    reasons: tuple[str, ...]   # what it does and what the heuristic makes of it
+    line: tuple[str, ...]      # the principal line after it, in notation
+    line_words: tuple[str, ...]
+    rules: tuple[str, ...]     # rule ids that decide it
+    visits: int = 0
+
+    def to_json(self) -> dict:
+        return {"move": self.move, "words": self.words, "win": round(self.win, 4), "margin": round(self.margin, 2),
+                "stderr": round(self.stderr, 4), "reasons": list(self.reasons), "line": list(self.line),
+                "line_words": list(self.line_words), "rules": list(self.rules)}
+
+    def __str__(self):
+        why = "; ".join(self.reasons)
+        return f"{self.move} ({self.win:.0%} to win): {why}"
+
+
+_CITE = re.compile(r"\s*\[([a-z_]+\.[a-z0-9_.-]+(?:,\s*[a-z_]+\.[a-z0-9_.-]+)*)\]")
+
+
+_TURN = re.compile(r" to act\b|^round \d+:")  # whose turn it is next: not a reason
+
+
+def _uncite(text: str, rules: list[str]) -> str:
+    """`text` without its [rule] citations, which go into `rules`."""
+    for m in _CITE.finditer(text):
+        rules.extend(r.strip() for r in m.group(1).split(","))
+    return _CITE.sub("", text).strip()
+
+
+def _pricing(state, seat, actions) -> dict[str, tuple[float, int]]:
+    """The heuristic's rating of each action and its rank (1 = its first choice), from the seat's view."""
+    mod = hooks(state.game_name)
+    if mod is None or not hasattr(mod, "rate"):
+        return {}
+    try:
+        rated = [float(v) for v in mod.rate(state.view(seat), actions)]
+    except Exception:  # a rating is a bonus: it never breaks an analysis
+        return {}
+    order = sorted(set(rated), reverse=True)
+    return {str(a): (v, order.index(v) + 1) for a, v in zip(actions, rated)}
+
+
+def _notes(game: str):
+    from .core.registry import game_part
+    try:
+        return game_part(game, "reasons", "reasons").notes
+    except (ValueError, AttributeError):
+        return None
+
+
+def _line_words(state, line, unseen) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from .annotations import redact_text
+    from .study import move_in_words
+    texts, said = [], []
+    for a in line:
+        if state.is_terminal:
+            break
+        try:
+            act = state.parse_action(str(a))
+        except ValueError:
+            break
+        texts.append(str(act))
+        said.append(redact_text(move_in_words(state, act) or str(act), unseen))
+        state = state.apply(act)
+    return tuple(texts), tuple(said)
+
+
+def reasons(state, seat=None, thought=None, top: int = 5, iterations: int = BUDGET, seed: int = 0) -> list[MoveReasons]:
+    """The `top` moves of the seat to move, best first, each with its win chance and its reasons in words.
+    `seat` is whose information they come from: the seat to move (default) — its moves are its own to list."""
+    from .annotations import hidden_ids, redact_text
+    from .compare import changes
+    from .study import move_in_words, rules_of
+    mover = state.current_player
+    if mover is None:
+        raise ValueError("the game is over: nobody is to move")
+    seat = mover if seat is None else seat
+    if seat != mover:
+        raise PermissionError("the top moves list the mover's possible moves: only the mover's information may "
+                              "list them")
+    th = thought if thought is not None else think(state, seat, iterations, seed)
+    game = state.game_name
+    names = seat_names(state)
+    unseen = hidden_ids(state, seat)
+    world = _redrawn(state, seat, derive(seed, 3))  # re-drawn from the mover's view
+    legal = world.legal_actions()
+    prices = _pricing(state, seat, state.legal_actions())
+    notes = _notes(game)
+    best = th.moves[0].win[mover] if th.moves else 0.0
+    out = []
+    for st in th.moves[:top]:
+        text = str(st.action)
+        rules = list(rules_of(state, st.action))
+        why = []
+        try:
+            act = world.parse_action(text)
+        except ValueError:
+            act = None
+        if act is not None and act in legal:
+            after = world.apply(act)
+            for line in changes(world, after, -1)["sentences"]:
+                line = _uncite(line, rules)
+                if line and not _TURN.search(line) and "nothing a player would mention" not in line:
+                    why.append(redact_text(line, unseen))
+            if notes is not None:
+                try:
+                    why.extend(redact_text(n, unseen) for n in notes(world.view(seat), after.view(seat), seat, names))
+                except Exception:
+                    pass
+        price = prices.get(text)
+        if price is not None:
+            v, rank = price
+            why.append("the heuristic's first choice" if rank == 1 else
+                       f"the heuristic's {_ordinal(rank)} choice (it prices it {v:g})")
+        loss = best - st.win[mover]
+        if out and loss > 0.005:
+            why.append(f"{loss:.0%} less chance to win than {out[0].move}")
+        line, line_words = _line_words(after, st.line, unseen) if st.line and act is not None else ((), ())
+        out.append(MoveReasons(text, move_in_words(state, st.action) or text, float(st.win[mover]),
+                               float(st.margin[mover]), float(st.stderr), tuple(dict.fromkeys(why)), line, line_words,
+                               tuple(dict.fromkeys(r for r in rules if r)), int(st.visits)))
+    return out
+
+
+def _redrawn(state, seat, seed):
+    """A full position re-drawn from `seat`'s view (the state itself in a game without hidden parts)."""
+    fv = spec(state.game_name).from_view
+    return state if fv is None else fv(state.view(seat), seed)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# -- a whole game reviewed ------------------------------------------------------------------------------
+
+def glyph_for(loss: float, stderr: float = 0.0) -> str:
+    """The glyph a move gets for losing `loss` chance to win (0..1) with that standard error: '??', '?',
+    '?!' or '' (GLYPH_THRESHOLDS; a loss within NOISE standard errors of nothing is not marked)."""
+    if loss <= NOISE * stderr:
+        return ""
+    for glyph, least in GLYPH_THRESHOLDS:
+        if loss >= least:
+            return glyph
+    return ""
+
+
+@dataclass(frozen=True)
+class PlyReview:
+    """One move of the main line as its reviewer judged it."""
+
+    node: int           # the node the move leads to
+    ply: int
+    seat: int           # who played it
+    move: str
+    win: float          # the mover's chance to win after the move played
+    best: str           # the search's best move there
+    best_win: float
+    loss: float         # best_win - win (0 when the move played is the best)
+    glyph: str
+    forced: bool = False  # the only legal move
+    variation: int | None = None  # the node of the better line stored in the timeline
+
+    def to_json(self) -> dict:
+        return {"node": self.node, "ply": self.ply, "seat": self.seat, "move": self.move,
+                "win": round(self.win, 4), "best": self.best, "best_win": round(self.best_win, 4),
+                "loss": round(self.loss, 4), "glyph": self.glyph, "forced": self.forced}
+
+
+@dataclass
+class Review:
+    """A main line reviewed: one PlyReview per move, and each seat's chance to win before each ply
+    (`series[ply][seat]`, as the reviewer saw it: the mover's own information, or the viewer's)."""
+
+    viewer: int | None
+    names: list[str]
+    bot: str
+    plies: list[PlyReview] = field(default_factory=list)
+    series: list[list[float]] = field(default_factory=list)
+    total: int = 0
+    complete: bool = False
+    seconds: float = 0.0
+
+    def mistakes(self, seat=None, least: str = "?") -> list[PlyReview]:
+        """The moves marked `least` or worse ('?!' < '?' < '??'), of `seat` (default: everyone's)."""
+        rank = {"?!": 1, "?": 2, "??": 3}
+        return [p for p in self.plies if p.glyph and rank[p.glyph] >= rank[least] and seat in (None, p.seat)]
+
+    def to_json(self) -> dict:
+        return {"viewer": self.viewer, "names": self.names, "bot": self.bot, "complete": self.complete,
+                "done": len(self.plies), "total": self.total, "plies": [p.to_json() for p in self.plies],
+                "series": [[round(v, 4) for v in row] for row in self.series]}
+
+    def __str__(self):
+        marked = [p for p in self.plies if p.glyph]
+        said = ", ".join(f"{p.ply}. {p.move}{p.glyph}" for p in marked[:12])
+        state = "" if self.complete else f" (stopped after {len(self.plies)} of {self.total} moves)"
+        return f"review [{self.bot}]{state}: {len(marked)} move(s) marked" + (f": {said}" if said else "")
+
+    def chart_svg(self, colours=None, width: int = 560, height: int = 160) -> str:
+        """The advantage chart: each seat's chance to win over the plies, as an SVG string."""
+        return advantage_svg(self.series, self.names, colours, width, height)
+
+
+COLOURS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#b58e00", "green": "#4f9d55", "purple": "#7a5195",
+           "orange": "#ef8a17", "black": "#333333", "grey": "#7a7a7a", "gray": "#7a7a7a", "pink": "#c2559f",
+           "brown": "#8c564b", "white": "#999999"}
+
+
+def advantage_svg(series, names, colours=None, width: int = 560, height: int = 160) -> str:
+    """Lines of each seat's chance to win (0..100%) over the plies; 50% dashed; labelled for a screen reader."""
+    import html
+    n = len(names)
+    colours = list(colours or [])
+    colours += ["#555555"] * (n - len(colours))
+    left, right, top, bottom = 34, 8, 8, 22
+    w, h = width - left - right, height - top - bottom
+    plies = max(1, len(series) - 1)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rx-advantage" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" role="img" aria-label="each seat\'s chance to win over the plies">',
+           f'<title>chance to win over the plies: {html.escape(", ".join(names))}</title>']
+    for pct in (0, 50, 100):
+        y = top + h * (1 - pct / 100)
+        dash = ' stroke-dasharray="4 3"' if pct == 50 else ""
+        out.append(f'<line x1="{left}" x2="{left + w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#bbb"{dash}/>')
+        out.append(f'<text x="{left - 4}" y="{y + 4:.1f}" font-size="11" text-anchor="end" fill="#333">{pct}%</text>')
+    out.append(f'<text x="{left}" y="{height - 6}" font-size="11" fill="#333">ply 0</text>')
+    out.append(f'<text x="{left + w}" y="{height - 6}" font-size="11" text-anchor="end" fill="#333">ply {len(series) - 1}</text>')
+    for i in range(n):
+        pts = " ".join(f"{left + w * k / plies:.1f},{top + h * (1 - row[i]):.1f}" for k, row in enumerate(series)
+                       if i < len(row))
+        out.append(f'<polyline fill="none" stroke="{html.escape(colours[i])}" stroke-width="2" points="{pts}">'
+                   f'<title>{html.escape(names[i])}</title></polyline>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _progress(total: int, progress):
+    """A callable (done) -> None: tqdm's bar where tqdm is installed, a plain line otherwise, or `progress`."""
+    if callable(progress):
+        return (lambda done: progress(done, total)), (lambda: None)
+    if not progress:
+        return (lambda done: None), (lambda: None)
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        step = max(1, total // 10)
+
+        def plain(done):
+            if done % step == 0 or done == total:
+                print(f"review: {done}/{total} moves", flush=True)
+        return plain, (lambda: None)
+    bar = tqdm(total=total, desc="review", unit="move")
+
+    def tick(done):
+        bar.update(done - bar.n)
+    return tick, bar.close
+
+
+def _cancelled(cancel) -> bool:
+    if cancel is None:
+        return False
+    is_set = getattr(cancel, "is_set", None)
+    return bool(is_set() if is_set is not None else cancel())
+
+
+def review(timeline, viewer=None, iterations: int = BUDGET, seed: int = 0, *, progress=True, cancel=None,
+           annotate: bool = True) -> Review:
+    """Evaluate every move of `timeline`'s main line for the seat that played it and mark those that lost
+    chances (glyphs by GLYPH_THRESHOLDS); with `annotate`, write the glyphs into the timeline and store the
+    better move and its line as a variation with a comment in plain words.
+
+    `viewer`: whose review it is. None (everything) judges each move with its mover's information; a seat
+    judges its own moves with its own and the others' with what it sees of them (no variations there: their
+    options are hidden from it); -1 (spectator) uses the public view alone. `iterations` per move; the same
+    `seed` gives the same review. `progress`: a bar (True), nothing (False) or a callable (done, total).
+    `cancel`: a threading.Event or a callable; when set (or on Ctrl-C) the review returns what it has."""
+    import time
+    t0 = time.perf_counter()
+    line = timeline.mainline()
+    moves = [n for n in line[1:]]
+    root = timeline.root.state
+    names = seat_names(root)
+    out = Review(viewer, names, budget_label(iterations), total=len(moves))
+    tick, close = _progress(len(moves), progress)
+    here = timeline.current
+    try:
+        for k, node in enumerate(moves):
+            if _cancelled(cancel):
+                break
+            got = _review_move(timeline, node, viewer, iterations, derive(seed, node.ply), names, annotate)
+            out.plies.append(got[0])
+            out.series.append(got[1])
+            tick(k + 1)
+        else:
+            out.complete = True
+            end = moves[-1].state if moves else root
+            out.series.append(list(evaluate(end, viewer).win) if end.is_terminal else
+                              list(evaluate(end, viewer, iterations, derive(seed, 0)).win))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        close()
+        timeline.goto(here) if here.id in timeline.nodes else None
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def _review_move(tl, node, viewer, iterations, seed, names, annotate):
+    before = node.before
+    mover = node.actor
+    legal = before.legal_actions()
+    forced = len(legal) == 1
+    judge = mover if viewer is None else viewer
+    th = think(before, judge, iterations, seed)
+    stats = {str(s.action): s for s in th.moves}
+    played = stats.get(node.action)
+    best = th.moves[0] if th.moves else None
+    if played is None:  # the search did not weigh it: judge the position it led to
+        after = node.state
+        win = evaluate(after, judge if judge != -1 else -1, iterations, seed).win[mover] if not after.is_terminal \
+            else value_function(after.game_name)(after)[mover]
+        se = 0.0
+    else:
+        win, se = float(played.win[mover]), float(played.stderr)
+    best_win = float(best.win[mover]) if best is not None else win
+    best_text = str(best.action) if best is not None else node.action
+    if best_text == node.action or forced:
+        loss, glyph = 0.0, ""
+    else:
+        loss = max(0.0, best_win - win)
+        glyph = glyph_for(loss, math.hypot(se, float(best.stderr)))
+    variation = None
+    if annotate and glyph:
+        variation = _mark(tl, node, glyph, best, best_text, best_win, win, mover, viewer, names, th, before)
+    got = PlyReview(node.id, node.ply, mover, node.action, win, best_text, best_win, loss, glyph, forced, variation)
+    return got, [float(w) for w in th.win]
+
+
+def _mark(tl, node, glyph, best, best_text, best_win, win, mover, viewer, names, th, before):
+    """The glyph on the move, a comment on it, and (when the reviewer sees the mover's options) the better
+    move and its line as a variation with its reasons."""
+    from .annotations import GLYPHS
+    who = names[mover]
+    tl.annotate(node, glyph=glyph)
+    own = viewer is None or viewer == mover
+    said = f"{GLYPHS[glyph].capitalize()}: {who} had {best_win:.0%} to win"
+    if own:
+        said += f" with {best_text}"
+    said += f"; after {node.action} {win:.0%}."
+    tl.comment(node, said, viewer=viewer if viewer != -1 else None)
+    if not own:
+        return None
+    parent = node.parent
+    tl.goto(parent)
+    first = tl.play(best_text)
+    try:
+        why = reasons(before, mover, thought=_Only(th, best), top=1)[0]
+        text = f"Better: {why.words} ({best_win:.0%} to win, against {win:.0%} after {node.action})"
+        if why.reasons:
+            text += ": " + "; ".join(why.reasons[:3])
+        text += "."
+        if why.line_words:
+            text += " Then: " + "; ".join(why.line_words[:3]) + "."
+        line = why.line
+    except Exception:  # the words are a bonus: the variation stands without them
+        text, line = f"Better: {best_text} ({best_win:.0%} to win, against {win:.0%}).", ()
+    for a in line[:VARIATION_MOVES - 1]:
+        try:
+            tl.play(a)
+        except ValueError:
+            break
+    from .core.limits import MAX_COMMENT
+    tl.comment(first, text[:MAX_COMMENT], viewer=viewer)
+    return first.id
+
+
+@dataclass(frozen=True)
+class _Only:
+    """A Thought narrowed to one move (for its reasons)."""
+
+    thought: object
+    move: object
+
+    @property
+    def moves(self):
+        return (self.move,)
+
+    def __getattr__(self, name):
+        return getattr(self.thought, name)
+
+
+# -- learn from your mistakes ---------------------------------------------------------------------------
+
+def mistakes_chapter(timeline, rev: Review, title: str = "Learn from your mistakes", seat=None, least: str = "?",
+                     limit: int = 6):
+    """A study chapter on a copy of the reviewed `timeline` whose exercises are the positions before its
+    marked moves (`least` or worse; of `seat`, default every seat): find the better move. The chapter is read
+    as `seat` (everything when None). At most `limit` exercises, the biggest losses first."""
+    from .study import Chapter
+    from .timeline import Timeline
+    copy = Timeline.from_json(timeline.to_json())
+    chapter = Chapter(title, copy, viewer=seat,
+                      intro=f"Positions where a move lost chances to win, found by a review ({rev.bot}). "
+                            "Find the better move.")
+    picked = sorted((p for p in rev.mistakes(seat, least) if p.variation is not None),
+                    key=lambda p: -p.loss)[:limit]
+    for p in sorted(picked, key=lambda p: p.ply):
+        node = copy.nodes[p.node]
+        who = rev.names[p.seat]
+        chapter.exercise(node.parent, [p.best], prompt=f"{who} to play: find the move that keeps the most "
+                         "chances to win.",
+                         hint=f"{p.move} was played here; it left {p.win:.0%} to win.",
+                         explanation=copy.nodes[p.variation].comment[:4000] if p.variation in copy.nodes else "",
+                         replies={p.move: f"That is the move played: it left {who} {p.win:.0%} to win, "
+                                          f"{p.loss:.0%} less than the best."})
+    return chapter
+
+
+__all__ = ["BUDGET", "GLYPH_THRESHOLDS", "Evaluation", "MoveReasons", "PlyReview", "Review", "advantage_svg",
+           "evaluate", "glyph_for", "mistakes_chapter", "reasons", "review", "think"]
