@@ -299,7 +299,10 @@ class PlyReview:
     loss: float         # best_win - win (0 when the move played is the best)
     glyph: str
     forced: bool = False  # the only legal move
-    variation: int | None = None  # the node of the better line stored in the timeline
+    comment: str = ""     # what the review says of the move (marked moves)
+    better: str = ""      # what it says of the better move, in words
+    line: tuple = ()      # the better move and its line, in notation (the variation to store)
+    variation: int | None = None  # the node of the better line stored in the timeline (`write`)
 
     def to_json(self) -> dict:
         return {"node": self.node, "ply": self.ply, "seat": self.seat, "move": self.move,
@@ -423,12 +426,11 @@ def review(timeline, viewer=None, iterations: int = BUDGET, seed: int = 0, *, pr
     names = seat_names(root)
     out = Review(viewer, names, budget_label(iterations), total=len(moves))
     tick, close = _progress(len(moves), progress)
-    here = timeline.current
     try:
         for k, node in enumerate(moves):
             if _cancelled(cancel):
                 break
-            got = _review_move(timeline, node, viewer, iterations, derive(seed, node.ply), names, annotate)
+            got = _review_move(node, viewer, iterations, derive(seed, node.ply), names)
             out.plies.append(got[0])
             out.series.append(got[1])
             tick(k + 1)
@@ -441,26 +443,22 @@ def review(timeline, viewer=None, iterations: int = BUDGET, seed: int = 0, *, pr
         pass
     finally:
         close()
-        timeline.goto(here) if here.id in timeline.nodes else None
     out.seconds = time.perf_counter() - t0
-    return out
+    return write(timeline, out) if annotate else out
 
 
-def _review_move(tl, node, viewer, iterations, seed, names, annotate):
+def _review_move(node, viewer, iterations, seed, names):
+    """(PlyReview, each seat's chance before the move) for the move into `node`, as `viewer` may judge it."""
     before = node.before
     mover = node.actor
-    legal = before.legal_actions()
-    forced = len(legal) == 1
+    forced = len(before.legal_actions()) == 1
     judge = mover if viewer is None else viewer
     th = think(before, judge, iterations, seed)
     stats = {str(s.action): s for s in th.moves}
     played = stats.get(node.action)
     best = th.moves[0] if th.moves else None
     if played is None:  # the search did not weigh it: judge the position it led to
-        after = node.state
-        win = evaluate(after, judge if judge != -1 else -1, iterations, seed).win[mover] if not after.is_terminal \
-            else value_function(after.game_name)(after)[mover]
-        se = 0.0
+        win, se = evaluate(node.state, judge, iterations, seed).win[mover], 0.0
     else:
         win, se = float(played.win[mover]), float(played.stderr)
     best_win = float(best.win[mover]) if best is not None else win
@@ -470,33 +468,27 @@ def _review_move(tl, node, viewer, iterations, seed, names, annotate):
     else:
         loss = max(0.0, best_win - win)
         glyph = glyph_for(loss, math.hypot(se, float(best.stderr)))
-    variation = None
-    if annotate and glyph:
-        variation = _mark(tl, node, glyph, best, best_text, best_win, win, mover, viewer, names, th, before)
-    got = PlyReview(node.id, node.ply, mover, node.action, win, best_text, best_win, loss, glyph, forced, variation)
+    got = PlyReview(node.id, node.ply, mover, node.action, win, best_text, best_win, loss, glyph, forced)
+    if glyph:
+        got = _said(got, names, viewer, before, th, best)
     return got, [float(w) for w in th.win]
 
 
-def _mark(tl, node, glyph, best, best_text, best_win, win, mover, viewer, names, th, before):
-    """The glyph on the move, a comment on it, and (when the reviewer sees the mover's options) the better
-    move and its line as a variation with its reasons."""
+def _said(p: PlyReview, names, viewer, before, th, best) -> PlyReview:
+    """`p` with its comments in plain words, and the better line when the reviewer sees the mover's options."""
+    from dataclasses import replace
+
     from .annotations import GLYPHS
-    who = names[mover]
-    tl.annotate(node, glyph=glyph)
-    own = viewer is None or viewer == mover
-    said = f"{GLYPHS[glyph].capitalize()}: {who} had {best_win:.0%} to win"
-    if own:
-        said += f" with {best_text}"
-    said += f"; after {node.action} {win:.0%}."
-    tl.comment(node, said, viewer=viewer if viewer != -1 else None)
+    who = names[p.seat]
+    own = viewer is None or viewer == p.seat
+    said = f"{GLYPHS[p.glyph].capitalize()}: {who} had {p.best_win:.0%} to win"
+    said += f" with {p.best}" if own else " with the best move"
+    said += f"; after {p.move if own else 'the move played'}, {p.win:.0%}."
     if not own:
-        return None
-    parent = node.parent
-    tl.goto(parent)
-    first = tl.play(best_text)
+        return replace(p, comment=said)
     try:
-        why = reasons(before, mover, thought=_Only(th, best), top=1)[0]
-        text = f"Better: {why.words} ({best_win:.0%} to win, against {win:.0%} after {node.action})"
+        why = reasons(before, p.seat, thought=_Only(th, best), top=1)[0]
+        text = f"Better: {why.words} ({p.best_win:.0%} to win, against {p.win:.0%} after {p.move})"
         if why.reasons:
             text += ": " + "; ".join(why.reasons[:3])
         text += "."
@@ -504,15 +496,41 @@ def _mark(tl, node, glyph, best, best_text, best_win, win, mover, viewer, names,
             text += " Then: " + "; ".join(why.line_words[:3]) + "."
         line = why.line
     except Exception:  # the words are a bonus: the variation stands without them
-        text, line = f"Better: {best_text} ({best_win:.0%} to win, against {win:.0%}).", ()
-    for a in line[:VARIATION_MOVES - 1]:
-        try:
-            tl.play(a)
-        except ValueError:
-            break
+        text, line = f"Better: {p.best} ({p.best_win:.0%} to win, against {p.win:.0%}).", ()
+    return replace(p, comment=said, better=text, line=(p.best, *line[:VARIATION_MOVES - 1]))
+
+
+def write(timeline, rev: Review) -> Review:
+    """Write `rev` into `timeline`: each marked move's glyph and comment, and the better move with its line
+    as a variation (its first node's comment says why). Returns `rev` with the variations' node ids."""
+    from dataclasses import replace
+
     from .core.limits import MAX_COMMENT
-    tl.comment(first, text[:MAX_COMMENT], viewer=viewer)
-    return first.id
+    here = timeline.current
+    viewer = rev.viewer if rev.viewer != -1 else None
+    out = []
+    for p in rev.plies:
+        node = timeline.nodes.get(p.node)
+        if not p.glyph or node is None:
+            out.append(p)
+            continue
+        timeline.annotate(node, glyph=p.glyph)
+        timeline.comment(node, p.comment[:MAX_COMMENT], viewer=viewer)
+        first = None
+        if p.line:
+            timeline.goto(node.parent)
+            for k, a in enumerate(p.line):
+                try:
+                    n = timeline.play(a)
+                except ValueError:
+                    break
+                first = first or n
+            if first is not None:
+                timeline.comment(first, p.better[:MAX_COMMENT], viewer=viewer)
+        out.append(replace(p, variation=None if first is None else first.id))
+    rev.plies = out
+    timeline.goto(here if here.id in timeline.nodes else timeline.root)
+    return rev
 
 
 @dataclass(frozen=True)
