@@ -45,10 +45,7 @@ VARIATION_MOVES = 6  # moves of the better line stored as a variation
 # -- the search -------------------------------------------------------------------------------------------
 
 def _bot(game: str, iterations: int, seed: int):
-    try:
-        from .bots.search import SearchBot
-    except ImportError:  # TEMPORARY until branch `search` is merged
-        from ._dev_think import SearchBot
+    from .bots.search import SearchBot
     return SearchBot(game, iterations=iterations, seed=seed, workers=1)
 
 
