@@ -574,3 +574,60 @@ def mistakes_chapter(timeline, rev: Review, title: str = "Learn from your mistak
 
 __all__ = ["BUDGET", "GLYPH_THRESHOLDS", "Evaluation", "MoveReasons", "PlyReview", "Review", "advantage_svg",
            "evaluate", "glyph_for", "mistakes_chapter", "reasons", "review", "think"]
+
+
+# -- a line drawn on the board ---------------------------------------------------------------------------
+
+def _located(desc: str, names, own: str) -> str | None:
+    """The place a piece's description puts it in: the place name said last in it (not the piece's own)."""
+    text = desc.replace("'s ", " ")
+    best, at = None, -1
+    for name in names:
+        if name == own or len(name) < 2:
+            continue
+        for m in re.finditer(rf"(?<![\w,-]){re.escape(name)}(?![\w,-])", text):
+            if m.start() > at or (m.start() == at and len(name) > len(best)):
+                best, at = name, m.start()
+    return best
+
+
+def line_marks(state, seat, line, viewer=None, moves: int = 3) -> dict:
+    """Arrows (and highlights) for the first `moves` moves of `line` (move texts) from `state`, played on a
+    position re-drawn from `seat`'s view: a piece that moves gets an arrow from where it was to where it goes
+    (green for the first move, blue after), drawn only between places of `state` as `viewer` sees them."""
+    from .annotations import MAX_MARKS, places
+    table = places(state, viewer)
+    world = _redrawn(state, seat, derive(0, 4))
+    arrows, lights = [], []
+    for k, text in enumerate(line[:moves]):
+        if world.is_terminal:
+            break
+        try:
+            after = world.apply(world.parse_action(text))
+        except ValueError:
+            break
+        colour = "green" if k == 0 else "blue"
+        p0, p1 = places(world, seat), places(after, seat)
+        for piece, desc in p1.items():
+            old = p0.get(piece)
+            if old is None:  # a piece that comes onto the board: where it lands
+                b = _located(desc, list(p1), piece)
+                if b in table:
+                    lights.append((b, colour))
+                continue
+            if old == desc:
+                continue
+            a, b = _located(old, list(p0), piece), _located(desc, list(p1), piece)
+            if a and b and a != b and a in table and b in table:
+                arrows.append((a, b, colour))
+            elif a and b and a != b and piece in table and b in table:
+                arrows.append((piece, b, colour))
+            elif piece in table:
+                lights.append((piece, colour))
+        world = after
+    out = {}
+    if arrows:
+        out["arrows"] = [list(a) for a in dict.fromkeys(arrows)][:MAX_MARKS]
+    if lights:
+        out["highlights"] = [list(h) for h in dict.fromkeys(lights)][:MAX_MARKS]
+    return out
