@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from .bots.base import derive, hooks, value_function
 from .core.registry import spec
 
-BUDGET = 120  # search iterations per position unless told: what the explorer's buttons spend
+BUDGET = 120  # search iterations per position unless told: what the explorer's Analyse and eval bar spend
+REVIEW_BUDGET = 12  # per move in a review: a 200-ply Lotus game in about a minute here (README, Analysis)
 # Glyphs by the chance to win the move lost for its mover (best move's estimate minus the played move's,
 # on 0..1), like lichess's inaccuracy / mistake / blunder (0.1 / 0.2 / 0.3 on its -1..1 scale). A loss is
 # marked only if it is also more than twice its standard error (the estimates are noisy).
@@ -404,7 +405,7 @@ def _cancelled(cancel) -> bool:
     return bool(is_set() if is_set is not None else cancel())
 
 
-def review(timeline, viewer=None, iterations: int = BUDGET, seed: int = 0, *, progress=True, cancel=None,
+def review(timeline, viewer=None, iterations: int = REVIEW_BUDGET, seed: int = 0, *, progress=True, cancel=None,
            annotate: bool = True) -> Review:
     """Evaluate every move of `timeline`'s main line for the seat that played it and mark those that lost
     chances (glyphs by GLYPH_THRESHOLDS); with `annotate`, write the glyphs into the timeline and store the
@@ -572,7 +573,7 @@ def mistakes_chapter(timeline, rev: Review, title: str = "Learn from your mistak
     return chapter
 
 
-__all__ = ["BUDGET", "GLYPH_THRESHOLDS", "Evaluation", "MoveReasons", "PlyReview", "Review", "advantage_svg",
+__all__ = ["BUDGET", "GLYPH_THRESHOLDS", "REVIEW_BUDGET", "Evaluation", "MoveReasons", "PlyReview", "Review", "advantage_svg",
            "evaluate", "glyph_for", "mistakes_chapter", "reasons", "review", "think"]
 
 

@@ -13,7 +13,6 @@ import threading
 from . import analysis
 from .bots.base import derive
 
-REVIEW_BUDGET = 12  # search iterations per move in a review from the page: about a minute for 200 plies
 CACHE = 256  # evaluations remembered (node, viewer)
 
 
@@ -22,7 +21,7 @@ class Insight:
         self.ex = ex
         self.bar = False            # the eval bar is on: every position shown is evaluated
         self.iterations = analysis.BUDGET
-        self.review_iterations = REVIEW_BUDGET
+        self.review_iterations = analysis.REVIEW_BUDGET
         self.result: analysis.Review | None = None
         self.progress: dict = {}
         self.cancel = threading.Event()

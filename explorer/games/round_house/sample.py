@@ -24,8 +24,8 @@ def from_view(view: dict, seed: int):
     if not isinstance(view, dict) or view.get("game") != "round_house":
         raise PositionError("round_house view: expected a view of a Round House position")
     seat = view.get("viewer")
-    if not isinstance(seat, int) or seat < 0:
-        raise PositionError("round_house view: from_view needs one seat's view (viewer >= 0)")
+    if not isinstance(seat, int) or seat < -1:  # -1: the spectator's view (every hand is sampled)
+        raise PositionError("round_house view: from_view needs a seat's view (viewer >= 0) or the spectator's (-1)")
     players = view["players"]
     options = view.get("options") or {}
     if not isinstance(options, dict):
@@ -44,7 +44,7 @@ def from_view(view: dict, seed: int):
         return [x["id"] for x in items]
 
     # orders
-    seen = set(ids(view["order_supply"])) | set(ids(seats[seat]["hand"] or []))
+    seen = set(ids(view["order_supply"])) | (set(ids(seats[seat]["hand"] or [])) if seat >= 0 else set())
     seen |= {o["id"] for s in seats for o in s["completed"]}
     unseen = [o for o in cfg.order_ids if o not in seen]
     st, unseen = rng.shuffled(st, unseen)
