@@ -18,6 +18,7 @@ import explorer
 from explorer import bots
 from explorer.bots.base import Bot, derive
 from explorer.study import Study
+from explorer.studies import mistakes
 
 GAME = "lotus"
 NAMES = ("Red", "Blue", "Yellow", "Green")
@@ -381,6 +382,7 @@ def build() -> Study:
     _chapter_first_turn(study)
     _chapter_growth(study)
     _chapter_last_turn(study)
+    mistakes.add(study, GAME, {"players": 3, "seed": 11})  # learn from your mistakes (studies/mistakes.py)
     return study
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import explorer
 from explorer import bots
 from explorer.study import Study
+from explorer.studies import mistakes
 
 SEED = 10  # two players: Red gets set-up card 8 (rocks c f g j, two free walls), Blue card 9 (rocks b e g i)
 DRAFT = ("keep 17", "keep 16", "keep 12", "keep 11", "keep 2", "keep 8", "play 2", "play 8", "use 2")
@@ -40,6 +41,7 @@ def build() -> Study:
     _moving_a_gate(study)
     _flood(study)
     _drain(study)
+    mistakes.add(study, "rice_paddy", {"players": 2, "seed": SEED})  # learn from your mistakes (studies/mistakes.py)
     return study
 
 
