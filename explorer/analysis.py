@@ -106,6 +106,12 @@ def seat_names(state) -> list[str]:
     return [f"Seat {i + 1}" for i in range(len(state.scores()["seats"]))]
 
 
+def seat_colours(state) -> list[str]:
+    """Each seat's colour as the boards draw it (widgets/common.js COLORS; darker yellow and grey on white)."""
+    seats = state.view(-1).get("seats") or []
+    return [COLOURS.get(s.get("color"), "#555555") if isinstance(s, dict) else "#555555" for s in seats]
+
+
 def _margins(state) -> list[float]:
     seats = state.scores()["seats"]
     return [float(v - max((x for j, x in enumerate(seats) if j != i), default=0)) for i, v in enumerate(seats)]
@@ -321,6 +327,7 @@ class Review:
     total: int = 0
     complete: bool = False
     seconds: float = 0.0
+    colours: list[str] = field(default_factory=list)  # each seat's colour, for the chart
 
     def mistakes(self, seat=None, least: str = "?") -> list[PlyReview]:
         """The moves marked `least` or worse ('?!' < '?' < '??'), of `seat` (default: everyone's)."""
@@ -340,7 +347,7 @@ class Review:
 
     def chart_svg(self, colours=None, width: int = 560, height: int = 160) -> str:
         """The advantage chart: each seat's chance to win over the plies, as an SVG string."""
-        return advantage_svg(self.series, self.names, colours, width, height)
+        return advantage_svg(self.series, self.names, colours or self.colours, width, height)
 
 
 COLOURS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#b58e00", "green": "#4f9d55", "purple": "#7a5195",
@@ -366,7 +373,8 @@ def advantage_svg(series, names, colours=None, width: int = 560, height: int = 1
         out.append(f'<line x1="{left}" x2="{left + w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#bbb"{dash}/>')
         out.append(f'<text x="{left - 4}" y="{y + 4:.1f}" font-size="11" text-anchor="end" fill="#333">{pct}%</text>')
     out.append(f'<text x="{left}" y="{height - 6}" font-size="11" fill="#333">ply 0</text>')
-    out.append(f'<text x="{left + w}" y="{height - 6}" font-size="11" text-anchor="end" fill="#333">ply {len(series) - 1}</text>')
+    out.append(f'<text x="{left + w}" y="{height - 6}" font-size="11" text-anchor="end" fill="#333">'
+               f'ply {len(series) - 1}</text>')
     for i in range(n):
         pts = " ".join(f"{left + w * k / plies:.1f},{top + h * (1 - row[i]):.1f}" for k, row in enumerate(series)
                        if i < len(row))
@@ -422,7 +430,7 @@ def review(timeline, viewer=None, iterations: int = REVIEW_BUDGET, seed: int = 0
     moves = [n for n in line[1:]]
     root = timeline.root.state
     names = seat_names(root)
-    out = Review(viewer, names, budget_label(iterations), total=len(moves))
+    out = Review(viewer, names, budget_label(iterations), total=len(moves), colours=seat_colours(root))
     tick, close = _progress(len(moves), progress)
     try:
         for k, node in enumerate(moves):
@@ -517,7 +525,7 @@ def write(timeline, rev: Review) -> Review:
         first = None
         if p.line:
             timeline.goto(node.parent)
-            for k, a in enumerate(p.line):
+            for a in p.line:
                 try:
                     n = timeline.play(a)
                 except ValueError:
@@ -573,7 +581,8 @@ def mistakes_chapter(timeline, rev: Review, title: str = "Learn from your mistak
     return chapter
 
 
-__all__ = ["BUDGET", "GLYPH_THRESHOLDS", "REVIEW_BUDGET", "Evaluation", "MoveReasons", "PlyReview", "Review", "advantage_svg",
+__all__ = ["BUDGET", "GLYPH_THRESHOLDS", "REVIEW_BUDGET", "Evaluation", "MoveReasons", "PlyReview", "Review",
+           "advantage_svg",
            "evaluate", "glyph_for", "mistakes_chapter", "reasons", "review", "think"]
 
 

@@ -77,7 +77,8 @@ class Insight:
         seat = state.current_player
         th = analysis.think(state, seat, self.iterations, label_seed)
         rows = analysis.reasons(state, seat, thought=th, top=6, seed=label_seed)
-        ev = analysis.evaluate(state, viewer, self.iterations, label_seed, thought=th if viewer in (None, seat) else None)
+        same = viewer in (None, seat)  # the search already read this viewer's information
+        ev = analysis.evaluate(state, viewer, self.iterations, label_seed, thought=th if same else None)
         self._remember((node.id, viewer), ev.to_json())
         out = {"bot": analysis.budget_label(self.iterations), "kind": "search", "node": node.id, "seat": seat,
                "viewer": viewer, "rows": [r.to_json() for r in rows]}

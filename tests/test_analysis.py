@@ -152,7 +152,7 @@ def test_a_review_writes_glyphs_comments_and_better_lines(monkeypatch):
         assert better.comment.startswith("Better: ") and f"after {p.move}" in better.comment
     chapter = analysis.mistakes_chapter(tl, rev, least="?!")
     assert chapter.exercises
-    for node_id, ex in chapter.exercises.items():
+    for node_id in chapter.exercises:
         p = next(p for p in marked if chapter.timeline.nodes[p.node].parent.id == node_id)
         assert chapter.check(node_id, p.best).result == "right"
         wrong = chapter.check(node_id, p.move)

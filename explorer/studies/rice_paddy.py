@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import explorer
 from explorer import bots
-from explorer.study import Study
 from explorer.studies import mistakes
+from explorer.study import Study
 
 SEED = 10  # two players: Red gets set-up card 8 (rocks c f g j, two free walls), Blue card 9 (rocks b e g i)
 DRAFT = ("keep 17", "keep 16", "keep 12", "keep 11", "keep 2", "keep 8", "play 2", "play 8", "use 2")
@@ -23,7 +23,8 @@ INTRO = (
     "closed by two walls and a gate. Every other paddy has to be built, and water reaches it only through "
     "gates, down a single chain from the reservoir. This study follows a real game (seed 10) through its "
     "first round, then set-up positions and the rulebook's flood example for moving a gate, flooding and "
-    "draining.\n\n"
+    "draining; the last chapter is a game reviewed by the search (explorer.analysis.review): find the moves "
+    "Red missed.\n\n"
     "Assumed values (the rulebook does not print them; explorer.provenance('rice_paddy') lists them): the "
     "field layout (hexes a-j in two zig-zag rows of five, a by the reservoir, every side on the board's edge "
     "a printed wall), so which hexes touch and how many pieces close a paddy are assumed; the set-up cards "
