@@ -89,7 +89,7 @@ class Evaluation:
     final: bool = False  # the game is over: the figures are its result
 
     def __str__(self):
-        parts = [f"{n} {w:.0%} ± {e:.0%} (margin {m:+.1f})" for n, w, m, e in
+        parts = [f"{n} {w:.0%} ± {e:.1%} (margin {m:+.1f})" for n, w, m, e in
                  zip(self.names, self.win, self.margin, self.stderr)]
         return "; ".join(parts) + f" [{self.bot}]"
 

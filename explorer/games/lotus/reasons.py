@@ -23,7 +23,8 @@ def notes(before: dict, after: dict, seat: int, names) -> list[str]:
         if short == 1 and (old is None or old["placed"] != f["placed"] or old.get("leaders") != f.get("leaders")):
             leaders = f.get("leaders") or []
             if leaders and seat not in leaders:
-                out.append(f"leaves the {name} one short for {_names(after, leaders)}, who lead it")
+                verb = "leads" if len(leaders) == 1 else "lead"
+                out.append(f"leaves the {name} one short for {_names(after, leaders)}, who {verb} it")
             elif leaders:
                 out.append(f"leaves the {name} one short with {_names(after, leaders)} in the lead")
     return out
