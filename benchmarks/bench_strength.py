@@ -2,11 +2,14 @@
 
     python benchmarks/bench_strength.py lotus [--games 60] [--baseline 11fa4a8] [--workers 2]
     python benchmarks/bench_strength.py rice_paddy --mcts-seconds 1 --games 12
+    python benchmarks/bench_strength.py lotus --search-iterations 300 --games 40 [--search depth=8]
 
 Without --mcts-seconds: the game's heuristic today against the heuristic as it was at `--baseline` (a git
 revision; its `explorer/games/<game>/heuristic.py` is read with `git show` and loaded beside today's
 package, so it uses today's engine). With it: MCTS with that many seconds per decision against today's
-heuristic (MCTS with `--mcts-iterations` instead is reproducible).
+heuristic (MCTS with `--mcts-iterations` instead is reproducible). With `--search-iterations`: the
+heuristic-guided search (explorer.bots.search) with that many iterations per decision against today's
+heuristic; `--search key=value` sets its other parameters (candidates, depth, exploration).
 
 Seats alternate between the two bots around the table and rotate from game to game (explorer.simulate,
 rotate=True), so each bot sits in every seat equally often. The figure is the share of head-to-head seat
@@ -28,7 +31,7 @@ import sys
 import time
 from pathlib import Path
 
-from explorer.bots import HeuristicBot, MCTSBot
+from explorer.bots import HeuristicBot, MCTSBot, SearchBot
 from explorer.core.registry import spec
 from explorer.simulate import simulate
 
@@ -100,10 +103,20 @@ def main(argv=None):
     ap.add_argument("--baseline", default=BASELINE)
     ap.add_argument("--mcts-seconds", type=float, default=None)
     ap.add_argument("--mcts-iterations", type=int, default=None)
+    ap.add_argument("--search-iterations", type=int, default=None)
+    ap.add_argument("--search", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", default=None, help="also write the per-seat results to this CSV file")
     args = ap.parse_args(argv)
     players = args.players or spec(args.game).default_players
-    if args.mcts_seconds is None and args.mcts_iterations is None:
+    if args.search_iterations is not None:
+        extra = {}
+        for kv in args.search:
+            k, _, v = kv.partition("=")
+            extra[k] = float(v) if "." in v else int(v)
+        a, b = SearchBot(iterations=args.search_iterations, **extra), HeuristicBot()
+        what = f"search ({a.label}) vs heuristic"
+    elif args.mcts_seconds is None and args.mcts_iterations is None:
         OldHeuristic.module = baseline_module(args.game, args.baseline)
         a, b = HeuristicBot(), OldHeuristic()
         what = f"heuristic vs heuristic at {args.baseline}"
@@ -117,6 +130,8 @@ def main(argv=None):
     df = simulate(args.game, [a, b], n_games=args.games, seed=args.seed, players=players, rotate=True,
                   backend=backend, workers=args.workers if args.workers > 1 else None, progress=False)
     secs = time.perf_counter() - t0
+    if args.out:
+        df.to_csv(args.out, index=False)
     la, lb = a.label, b.label
     share, lo, hi = bootstrap(pair_scores(df, la, lb))
     dec, dlo, dhi = bootstrap(pair_scores(df, la, lb, decided=True))
