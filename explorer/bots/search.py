@@ -164,7 +164,7 @@ class _Game:
 
 
 class _Stat:
-    __slots__ = ("n", "win", "margin", "sq", "line", "prior")
+    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds")
 
     def __init__(self, seats, prior):
         self.n = 0
@@ -173,82 +173,117 @@ class _Stat:
         self.sq = 0.0
         self.line = None
         self.prior = prior
+        self.rounds = 0  # halving phases survived
 
 
 def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, state=None):
-    """One worker's search: {action text: (action, visits, win sums, margin sums, mover's squared sum,
-    first line)} plus the iterations done. `root_actions`: the mover's legal actions when the seat to
-    act is the information seat (then the candidates are read once), else None."""
+    """One worker's search: ({action text: (action, visits, win sums, margin sums, mover's squared sum,
+    first line)}, iterations done, seats). `root_actions`: the mover's legal actions when the information
+    seat is the seat to act; None otherwise (then the mover plays its greedy policy in every world).
+
+    The root is searched by sequential halving over common worlds: each world (a determinisation and a
+    playout seed) is played from every surviving candidate, so candidates are compared on the same deals;
+    after each of the ceil(log2 k) phases the better half (by the mover's mean win) goes on."""
     g = _Game(game, params)
     sample = g.determiniser(view, state)
-    rng = random.Random(seed)
-    rand = rng.random
     stats: dict = {}
     seats = None
-    fixed = None
-    if root_actions is not None:
-        cands, pri = g.candidates(view, list(root_actions))
-        have = {str(a) for a in cands}
-        more = [a for a in root_actions if str(a) in params.get("_extra", ()) and str(a) not in have]
-        low = min(pri, default=1.0) / 2
-        fixed = (cands + more, pri + [low] * len(more))
     start = time.process_time()
-    it = 0
     limit = iterations if iterations is not None else 1 << 62
-    while it < limit:
-        if cpu_seconds is not None and it and time.process_time() - start >= cpu_seconds:
-            break
-        d = sample(derive(seed, it))
-        mover = d.current_player
-        if seats is None:
-            seats = len(d.scores()["seats"])
-        if fixed is not None:
-            cands, pri = fixed
-        else:
-            cands, pri = g.candidates(d.view(mover), list(d.legal_actions()))
-        keys = []
-        for a, p in zip(cands, pri):
-            k = str(a)
-            st = stats.get(k)
-            if st is None:
-                st = stats[k] = [a, _Stat(seats, p)]
-            keys.append(k)
-        # PUCT over this sample's candidates: every candidate once (best-rated first), then by score
-        total = sum(stats[k][1].n for k in keys)
-        pick = None
-        for k, p in zip(keys, pri):
-            if stats[k][1].n == 0:
-                pick = k
-                break
-        if pick is None:
-            root = math.sqrt(total)
-            best = -1e9
-            for k, p in zip(keys, pri):
-                st = stats[k][1]
-                u = st.win[mover] / st.n + g.c * p * root / (1 + st.n)
-                if u > best:
-                    best, pick = u, k
-        a, st = stats[pick]
+
+    def play(d, a, world, st, mover):
         s = d.scratch()
-        s.apply_in_place(a)
-        line = [] if st.line is None else None
+        if a is not None:
+            s.apply_in_place(a)
+        rand = random.Random(world).random
+        line = [] if st is None or st.line is None else None
         n = 0
-        while not s.is_terminal and n < g.depth:
+        while not s.is_terminal and n < g.depth + (a is None):
             x = g.step(s, rand)
             if line is not None:
                 line.append(x)
             n += 1
-        win, mar = g.evaluate(s)
+        return g.evaluate(s), line
+
+    def add(key, a, prior, win, mar, mover, line):
+        st = stats.get(key)
+        if st is None:
+            st = stats[key] = [a, _Stat(seats, prior)]
+        st = st[1]
         st.n += 1
         for i in range(seats):
             st.win[i] += win[i]
             st.margin[i] += mar[i]
         st.sq += win[mover] * win[mover]
-        if line is not None:
-            st.line = (derive(seed, it), tuple(line))
-        it += 1
-    out = {k: (a, st.n, st.win, st.margin, st.sq, st.line) for k, (a, st) in stats.items()}
-    return out, it, seats
+        if st.line is None and line is not None:
+            st.line = tuple(line)
+
+    def over(it):
+        return it >= limit or (cpu_seconds is not None and it and time.process_time() - start >= cpu_seconds)
+
+    it = 0
+    w = 0
+    if root_actions is None:  # another seat's turn: it plays its greedy policy in every world
+        while not over(it):
+            world = derive(seed, w)
+            d = sample(world)
+            mover = d.current_player
+            if seats is None:
+                seats = len(d.scores()["seats"])
+            s = d.scratch()
+            rand = random.Random(world).random
+            first = g.step(s, rand)
+            (win, mar), line = play(s, None, world, None, mover)
+            add(str(first), first, 0.0, win, mar, mover, None)
+            it += 1
+            w += 1
+        return _export(stats), it, seats
+    cands, pri = g.candidates(view, list(root_actions))
+    have = {str(a) for a in cands}
+    more = [a for a in root_actions if str(a) in params.get("_extra", ()) and str(a) not in have]
+    low = min(pri, default=1.0) / 2
+    cands, pri = cands + more, pri + [low] * len(more)
+    alive = list(range(len(cands)))
+    phases = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 1
+    phase = 0
+    for a, p in zip(cands, pri):
+        stats[str(a)] = [a, None]
+    while not over(it):
+        world = derive(seed, w)
+        d = sample(world)
+        mover = d.current_player
+        if seats is None:
+            seats = len(d.scores()["seats"])
+            for k in stats:
+                stats[k][1] = _Stat(seats, pri[[str(a) for a in cands].index(k)])
+        legal = d.legal_actions()
+        for j in alive:
+            a = cands[j]
+            if over(it):
+                break
+            st = stats[str(a)][1]
+            (win, mar), line = play(d, _same(a, legal), world, st, mover)
+            add(str(a), a, 0.0, win, mar, mover, line)
+            it += 1
+        w += 1
+        # the next phase: by iterations (or CPU time) spent, halve the candidates
+        if len(alive) > 1:
+            done = it / limit if iterations is not None else (time.process_time() - start) / cpu_seconds
+            if done >= (phase + 1) / phases:
+                phase += 1
+                def key(j):
+                    st = stats[str(cands[j])][1]
+                    return (-(st.win[mover] / st.n if st.n else 0.0) - 0.01 * st.prior, j)
+                alive = sorted(alive, key=key)[: max(1, (len(alive) + 1) // 2)]
+                alive.sort()
+                for j in alive:
+                    stats[str(cands[j])][1].rounds += 1
+    return _export(stats), it, seats
+
+
+def _export(stats):
+    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, st.rounds) for k, (a, st) in stats.items()
+            if st is not None and st.n}
 
 
 def _worker(args):
@@ -357,16 +392,17 @@ class SearchBot(Bot):
         for out, it, seats in parts:
             its += it
             n = n or seats
-            for k, (a, v, win, mar, sq, line) in out.items():
+            for k, (a, v, win, mar, sq, line, rounds) in out.items():
                 m = merged.get(k)
                 if m is None:
-                    merged[k] = [a, v, list(win), list(mar), sq, line]
+                    merged[k] = [a, v, list(win), list(mar), sq, line, rounds]
                 else:
                     m[1] += v
                     m[2] = [x + y for x, y in zip(m[2], win)]
                     m[3] = [x + y for x, y in zip(m[3], mar)]
                     m[4] += sq
                     m[5] = m[5] or line
+                    m[6] += rounds
         if root is not None:  # the real state's own action objects
             by_text = {str(a): a for a in root}
             for m in merged.values():
@@ -375,7 +411,8 @@ class SearchBot(Bot):
         hidden = _hidden(game, view, seat)
         cut = _Cutter(game, view, hidden, self.seed)
         stats = []
-        for k, (a, v, win, mar, sq, line) in merged.items():
+        rounds = {}
+        for k, (a, v, win, mar, sq, line, r) in merged.items():
             if v == 0:
                 continue
             if root is None and _names(str(a), hidden):
@@ -383,10 +420,12 @@ class SearchBot(Bot):
             w = [x / v for x in win]
             mean = w[mover]
             var = max(0.0, sq / v - mean * mean)
+            rounds[str(a)] = r
             stats.append(MoveStat(action=a, visits=v, win=w, margin=[x / v for x in mar],
                                   stderr=math.sqrt(var / v) if v > 1 else 1.0,
-                                  line=cut(a, line[1] if line else ())))
-        stats.sort(key=lambda m: (-m.visits, -m.win[mover]) if root is not None else (-m.win[mover], -m.visits))
+                                  line=cut(a, line or ())))
+        # best first: the moves that survived most halvings, then by the mover's win, then visits
+        stats.sort(key=lambda m: (-rounds[str(m.action)], -m.win[mover], -m.visits))
         if root is not None and stats:  # best first: the most searched, then the mover's win
             best = stats[0]
             win, mar, err = best.win, best.margin, [best.stderr] * len(best.win)

@@ -14,7 +14,7 @@ from .strategy import DRAWS_PER_TURN, PACE, POWER_PER_TURN, TOKEN, Table
 SCALE = 6.0        # points per e-fold of the odds between two seats
 DEPTH = 10         # playout actions (about one round at three players) before the evaluation
 CANDIDATES = 6     # the heuristic's best moves searched at the root
-ITERATIONS = 300   # what one second buys on a quiet machine (benchmarks/bench_strength.py)
+ITERATIONS = 700   # what one second of CPU buys (benchmarks/bench_strength.py, README)
 
 
 def project(state) -> list[float]:

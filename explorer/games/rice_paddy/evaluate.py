@@ -15,7 +15,7 @@ from .steps import infestation
 SCALE = 4.0
 DEPTH = 12
 CANDIDATES = 5
-ITERATIONS = 100
+ITERATIONS = 190   # what one second of CPU buys (README, bot strength)
 ROUNDS = 7
 PER_ROUND = 0.5    # rice per hex of a chained paddy per round left (about one harvest every other round)
 PLANTED_SHARE = 0.6

@@ -16,7 +16,7 @@ from .strategy import MONEY, RESOURCE, Plan
 SCALE = 4.0
 DEPTH = 9          # playout actions before the evaluation (about a turn for each of three seats)
 CANDIDATES = 6
-ITERATIONS = 300
+ITERATIONS = 440   # what one second of CPU buys (README, bot strength)
 
 
 def project(state) -> list[float]:
