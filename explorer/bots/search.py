@@ -108,12 +108,24 @@ class _Game:
         self.ev = evaluation(game)
         ev = self.ev
         self.depth = params.get("depth", getattr(ev, "DEPTH", 12))
+        # playouts end once the game's turn counter (`state.turn`) has gone this many turns past the root's
+        # ("round": one turn per seat); None: after `depth` actions only (`depth` caps them anyway)
+        self.turns = params.get("turns", getattr(ev, "TURNS", None))
+        self.switch = params.get("switch", getattr(ev, "SWITCH", 0.02))
         self.k = params.get("candidates", getattr(ev, "CANDIDATES", 6))
         self.c = params.get("exploration", getattr(ev, "EXPLORATION", 1.0))
         self.rate = getattr(self.hooks, "rate", None)
         self.policy_fn = getattr(ev, "policy", None)
         self.evaluate_fn = getattr(ev, "evaluate", None)
         self.sampler = getattr(ev, "sampler", None)
+
+    def turn_limit(self, d):
+        """The turn number at which a playout from `d` stops, or None."""
+        turn = getattr(d, "turn", None)
+        if self.turns is None or type(turn) is not int:
+            return None
+        k = len(d.scores()["seats"]) if self.turns == "round" else self.turns
+        return turn + k
 
     def determiniser(self, view, state):
         if self.spec.from_view is None:
@@ -198,7 +210,10 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
         rand = random.Random(world).random
         line = [] if st is None or st.line is None else None
         n = 0
+        end = g.turn_limit(d)
         while not s.is_terminal and n < g.depth + (a is None):
+            if end is not None and s.turn >= end:
+                break
             x = g.step(s, rand)
             if line is not None:
                 line.append(x)
@@ -282,7 +297,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
 
 
 def _export(stats):
-    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, st.rounds) for k, (a, st) in stats.items()
+    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior)) for k, (a, st) in stats.items()
             if st is not None and st.n}
 
 
@@ -306,6 +321,9 @@ def _pool(workers):
     return pool
 
 
+PARAMS = ("candidates", "depth", "turns", "switch", "exploration")
+
+
 class SearchBot(Bot):
     """Heuristic-guided information-set search (the module doc says how). Parameters beyond the budget:
     `candidates` (how many of the heuristic's best moves are searched), `depth` (playout actions before
@@ -321,8 +339,8 @@ class SearchBot(Bot):
         if not isinstance(workers, int) or not 1 <= workers <= 64:
             raise ValueError(f"workers must be a whole number from 1 to 64, got {workers!r}")
         for k in params:
-            if k not in ("candidates", "depth", "exploration"):
-                raise ValueError(f"unknown search parameter {k!r}; they are: candidates, depth, exploration")
+            if k not in PARAMS:
+                raise ValueError(f"unknown search parameter {k!r}; they are: {', '.join(PARAMS)}")
         for k in ("candidates", "depth"):
             if k in params and (not isinstance(params[k], int) or params[k] < (1 if k == "candidates" else 0)):
                 raise ValueError(f"{k} must be a whole number, got {params[k]!r}")
@@ -361,7 +379,7 @@ class SearchBot(Bot):
         root = list(state.legal_actions()) if seat == mover else None
         return self._think(game, view, seat, root, state, moves)
 
-    def _think(self, game, view, seat, root, state, extra=None):
+    def _think(self, game, view, seat, root, state, extra=None, lines=True):
         iterations, cpu = self._budget(game)
         params = dict(self.search_params)
         seed = derive(self.seed, _fingerprint(view, seat))
@@ -383,9 +401,9 @@ class SearchBot(Bot):
             except (ImportError, OSError, NotImplementedError):  # no processes here (Pyodide)
                 parts = [_worker(j) for j in jobs]
         cpu_used = time.process_time() - t0
-        return self._merge(game, view, seat, root, parts, cpu_used, extra)
+        return self._merge(game, view, seat, root, parts, cpu_used, lines)
 
-    def _merge(self, game, view, seat, root, parts, cpu_used, extra):
+    def _merge(self, game, view, seat, root, parts, cpu_used, lines):
         merged: dict = {}
         its = 0
         n = None
@@ -402,16 +420,16 @@ class SearchBot(Bot):
                     m[3] = [x + y for x, y in zip(m[3], mar)]
                     m[4] += sq
                     m[5] = m[5] or line
-                    m[6] += rounds
+                    m[6] = (m[6][0] + rounds[0], m[6][1])
         if root is not None:  # the real state's own action objects
             by_text = {str(a): a for a in root}
             for m in merged.values():
                 m[0] = by_text.get(str(m[0]), m[0])
         mover = view.get("current_player") if isinstance(view.get("current_player"), int) else seat
-        hidden = _hidden(game, view, seat)
-        cut = _Cutter(game, view, hidden, self.seed)
+        hidden = _hidden(game, view, seat) if lines or root is None else frozenset()
+        cut = _Cutter(game, view, hidden, self.seed) if lines else (lambda a, line: ())
         stats = []
-        rounds = {}
+        rounds, priors = {}, {}
         for k, (a, v, win, mar, sq, line, r) in merged.items():
             if v == 0:
                 continue
@@ -420,12 +438,23 @@ class SearchBot(Bot):
             w = [x / v for x in win]
             mean = w[mover]
             var = max(0.0, sq / v - mean * mean)
-            rounds[str(a)] = r
+            rounds[str(a)] = r[0]
+            priors[str(a)] = r[1]
             stats.append(MoveStat(action=a, visits=v, win=w, margin=[x / v for x in mar],
                                   stderr=math.sqrt(var / v) if v > 1 else 1.0,
                                   line=cut(a, line or ())))
         # best first: the moves that survived most halvings, then by the mover's win, then visits
         stats.sort(key=lambda m: (-rounds[str(m.action)], -m.win[mover], -m.visits))
+        if root is not None and len(stats) > 1:
+            # the heuristic's choice stands unless the search finds a move clearly better (by `switch`
+            # plus two standard errors of the difference)
+            switch = self.search_params.get("switch", getattr(evaluation(game), "SWITCH", 0.02))
+            top = max(stats, key=lambda m: priors[str(m.action)])
+            best = stats[0]
+            gap = best.win[mover] - top.win[mover]
+            if top is not best and gap < switch + 2 * math.hypot(best.stderr, top.stderr):
+                stats.remove(top)
+                stats.insert(0, top)
         if root is not None and stats:  # best first: the most searched, then the mover's win
             best = stats[0]
             win, mar, err = best.win, best.margin, [best.stderr] * len(best.win)
@@ -444,7 +473,7 @@ class SearchBot(Bot):
         if len(actions) == 1:
             return actions[0]
         seat = view.get("current_player")
-        t = self._think(game, view, seat, list(actions), state)
+        t = self._think(game, view, seat, list(actions), state, lines=False)
         return t.moves[0].action
 
     def _analyse(self, game, view, actions, state):

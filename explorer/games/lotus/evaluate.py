@@ -12,7 +12,8 @@ from ...bots.search import chances
 from .strategy import DRAWS_PER_TURN, PACE, POWER_PER_TURN, TOKEN, Table
 
 SCALE = 6.0        # points per e-fold of the odds between two seats
-DEPTH = 10         # playout actions (about one round at three players) before the evaluation
+DEPTH = 40         # at most this many playout actions
+TURNS = "round"    # playouts end when the mover's next turn begins
 CANDIDATES = 6     # the heuristic's best moves searched at the root
 ITERATIONS = 700   # what one second of CPU buys (benchmarks/bench_strength.py, README)
 

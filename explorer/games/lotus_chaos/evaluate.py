@@ -18,7 +18,8 @@ from itertools import permutations
 
 from .belief import possible, short, tell
 
-DEPTH = 12         # playout actions (about one turn and the accusations after it)
+DEPTH = 40         # at most this many playout actions
+TURNS = 2          # playouts end after this turn (and its accusations) and the next player's
 CANDIDATES = 5
 ITERATIONS = 60    # what one second of CPU buys (README, bot strength)
 FLOOR = 0.03
