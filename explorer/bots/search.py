@@ -108,7 +108,8 @@ class _Game:
         self.ev = evaluation(game)
         ev = self.ev
         self.depth = params.get("depth", getattr(ev, "DEPTH", 12))
-        # playouts end once the game's turn counter (`state.turn`) has gone this many turns past the root's
+        # playouts end once the game's turn counter (`state.turn`, or evaluate.clock(state)) has gone this
+        # many turns past the root's
         # ("round": one turn per seat); None: after `depth` actions only (`depth` caps them anyway)
         self.turns = params.get("turns", getattr(ev, "TURNS", None))
         self.switch = params.get("switch", getattr(ev, "SWITCH", 0.02))
@@ -118,10 +119,11 @@ class _Game:
         self.policy_fn = getattr(ev, "policy", None)
         self.evaluate_fn = getattr(ev, "evaluate", None)
         self.sampler = getattr(ev, "sampler", None)
+        self.clock = getattr(ev, "clock", None) or (lambda s: getattr(s, "turn", None))
 
     def turn_limit(self, d):
         """The turn number at which a playout from `d` stops, or None."""
-        turn = getattr(d, "turn", None)
+        turn = self.clock(d)
         if self.turns is None or type(turn) is not int:
             return None
         k = len(d.scores()["seats"]) if self.turns == "round" else self.turns
@@ -212,7 +214,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
         n = 0
         end = g.turn_limit(d)
         while not s.is_terminal and n < g.depth + (a is None):
-            if end is not None and s.turn >= end:
+            if end is not None and g.clock(s) >= end:
                 break
             x = g.step(s, rand)
             if line is not None:

@@ -13,9 +13,10 @@ from .player import GROWN, PLANTED
 from .steps import infestation
 
 SCALE = 4.0
-DEPTH = 12
+DEPTH = 40         # at most this many playout actions
+TURNS = 2          # playouts end two steps of the round later (an allocation and the building after it)
 CANDIDATES = 5
-ITERATIONS = 190   # what one second of CPU buys (README, bot strength)
+ITERATIONS = 135   # what one second of CPU buys (README, bot strength)
 ROUNDS = 7
 PER_ROUND = 0.5    # rice per hex of a chained paddy per round left (about one harvest every other round)
 PLANTED_SHARE = 0.6
@@ -43,3 +44,9 @@ def project(state) -> list[float]:
 
 def evaluate(state) -> tuple[list, list]:
     return chances(state, project(state), SCALE)
+
+
+def clock(state) -> int:
+    """The search's playout clock: one tick per step of a round (draft, play, allocation, building...)."""
+    from .position import STEPS
+    return state.round * len(STEPS) + (STEPS.index(state.step) if state.step in STEPS else 0)

@@ -5,7 +5,7 @@ and the heuristic's pricing (explorer/games/round_house/strategy.py, `Plan`), an
 what the final scoring would pay now (`final_breakdown`: completed orders, amulet sets, workers on chairs and
 in the towns, the exposed board, leftovers) on top of the points banked, plus, while worships remain, what
 the heuristic expects of what the seat holds: the line its best town would lay, the orders in hand by how
-near its goods are to paying them, money and goods beyond their leftover worth. The chances are a softmax of
+near its goods are to paying them, the specialists held, money and goods beyond their leftover worth. The chances are a softmax of
 the projections, `SCALE` points per e-fold. The playouts use the heuristic itself (`rate`: about 0.1 ms).
 """
 from __future__ import annotations
@@ -18,9 +18,11 @@ SCALE = 4.0
 DEPTH = 40         # at most this many playout actions
 TURNS = "round"    # playouts end when the mover's next turn begins
 CANDIDATES = 6
-ITERATIONS = 440   # what one second of CPU buys (README, bot strength)
+ITERATIONS = 250   # what one second of CPU buys (README, bot strength)
 LINE = 0.4         # of the best town's planned line
 MONEY, GOOD = 0.12, 0.2  # over their leftover worth, while the game goes on
+HELD = 0.5         # of what the heuristic would pay for a specialist, for one held
+SWITCH = 0.04      # the search overrides the heuristic's move only when it finds one this much likelier to win
 
 
 def project(state) -> list[float]:
@@ -36,6 +38,7 @@ def project(state) -> list[float]:
                 missing = sum(max(0, o["cost"][g] - s["goods"][g]) for g in GOODS)
                 x += KEEP * o["points"] * 0.7 ** missing
             x += MONEY * s["money"] + GOOD * sum(s["goods"].values())
+            x += HELD * sum(p.specialist(sid) for sid in p.held)
         out.append(x)
     return out
 
