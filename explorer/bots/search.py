@@ -108,12 +108,26 @@ class _Game:
         self.ev = evaluation(game)
         ev = self.ev
         self.depth = params.get("depth", getattr(ev, "DEPTH", 12))
+        # playouts end once the game's turn counter (`state.turn`, or evaluate.clock(state)) has gone this
+        # many turns past the root's
+        # ("round": one turn per seat); None: after `depth` actions only (`depth` caps them anyway)
+        self.turns = params.get("turns", getattr(ev, "TURNS", None))
+        self.switch = params.get("switch", getattr(ev, "SWITCH", 0.02))
         self.k = params.get("candidates", getattr(ev, "CANDIDATES", 6))
         self.c = params.get("exploration", getattr(ev, "EXPLORATION", 1.0))
         self.rate = getattr(self.hooks, "rate", None)
         self.policy_fn = getattr(ev, "policy", None)
         self.evaluate_fn = getattr(ev, "evaluate", None)
         self.sampler = getattr(ev, "sampler", None)
+        self.clock = getattr(ev, "clock", None) or (lambda s: getattr(s, "turn", None))
+
+    def turn_limit(self, d):
+        """The turn number at which a playout from `d` stops, or None."""
+        turn = self.clock(d)
+        if self.turns is None or type(turn) is not int:
+            return None
+        k = len(d.scores()["seats"]) if self.turns == "round" else self.turns
+        return turn + k
 
     def determiniser(self, view, state):
         if self.spec.from_view is None:
@@ -164,7 +178,7 @@ class _Game:
 
 
 class _Stat:
-    __slots__ = ("n", "win", "margin", "sq", "line", "prior")
+    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds")
 
     def __init__(self, seats, prior):
         self.n = 0
@@ -173,82 +187,120 @@ class _Stat:
         self.sq = 0.0
         self.line = None
         self.prior = prior
+        self.rounds = 0  # halving phases survived
 
 
 def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, state=None):
-    """One worker's search: {action text: (action, visits, win sums, margin sums, mover's squared sum,
-    first line)} plus the iterations done. `root_actions`: the mover's legal actions when the seat to
-    act is the information seat (then the candidates are read once), else None."""
+    """One worker's search: ({action text: (action, visits, win sums, margin sums, mover's squared sum,
+    first line)}, iterations done, seats). `root_actions`: the mover's legal actions when the information
+    seat is the seat to act; None otherwise (then the mover plays its greedy policy in every world).
+
+    The root is searched by sequential halving over common worlds: each world (a determinisation and a
+    playout seed) is played from every surviving candidate, so candidates are compared on the same deals;
+    after each of the ceil(log2 k) phases the better half (by the mover's mean win) goes on."""
     g = _Game(game, params)
     sample = g.determiniser(view, state)
-    rng = random.Random(seed)
-    rand = rng.random
     stats: dict = {}
     seats = None
-    fixed = None
-    if root_actions is not None:
-        cands, pri = g.candidates(view, list(root_actions))
-        have = {str(a) for a in cands}
-        more = [a for a in root_actions if str(a) in params.get("_extra", ()) and str(a) not in have]
-        low = min(pri, default=1.0) / 2
-        fixed = (cands + more, pri + [low] * len(more))
     start = time.process_time()
-    it = 0
     limit = iterations if iterations is not None else 1 << 62
-    while it < limit:
-        if cpu_seconds is not None and it and time.process_time() - start >= cpu_seconds:
-            break
-        d = sample(derive(seed, it))
-        mover = d.current_player
-        if seats is None:
-            seats = len(d.scores()["seats"])
-        if fixed is not None:
-            cands, pri = fixed
-        else:
-            cands, pri = g.candidates(d.view(mover), list(d.legal_actions()))
-        keys = []
-        for a, p in zip(cands, pri):
-            k = str(a)
-            st = stats.get(k)
-            if st is None:
-                st = stats[k] = [a, _Stat(seats, p)]
-            keys.append(k)
-        # PUCT over this sample's candidates: every candidate once (best-rated first), then by score
-        total = sum(stats[k][1].n for k in keys)
-        pick = None
-        for k, p in zip(keys, pri):
-            if stats[k][1].n == 0:
-                pick = k
-                break
-        if pick is None:
-            root = math.sqrt(total)
-            best = -1e9
-            for k, p in zip(keys, pri):
-                st = stats[k][1]
-                u = st.win[mover] / st.n + g.c * p * root / (1 + st.n)
-                if u > best:
-                    best, pick = u, k
-        a, st = stats[pick]
+
+    def play(d, a, world, st, mover):
         s = d.scratch()
-        s.apply_in_place(a)
-        line = [] if st.line is None else None
+        if a is not None:
+            s.apply_in_place(a)
+        rand = random.Random(world).random
+        line = [] if st is None or st.line is None else None
         n = 0
-        while not s.is_terminal and n < g.depth:
+        end = g.turn_limit(d)
+        while not s.is_terminal and n < g.depth + (a is None):
+            if end is not None and g.clock(s) >= end:
+                break
             x = g.step(s, rand)
             if line is not None:
                 line.append(x)
             n += 1
-        win, mar = g.evaluate(s)
+        return g.evaluate(s), line
+
+    def add(key, a, prior, win, mar, mover, line):
+        st = stats.get(key)
+        if st is None:
+            st = stats[key] = [a, _Stat(seats, prior)]
+        st = st[1]
         st.n += 1
         for i in range(seats):
             st.win[i] += win[i]
             st.margin[i] += mar[i]
         st.sq += win[mover] * win[mover]
-        if line is not None:
-            st.line = (derive(seed, it), tuple(line))
-        it += 1
-    out = {k: (a, st.n, st.win, st.margin, st.sq, st.line) for k, (a, st) in stats.items()}
-    return out, it, seats
+        if st.line is None and line is not None:
+            st.line = tuple(line)
+
+    def over(it):
+        return it >= limit or (cpu_seconds is not None and it and time.process_time() - start >= cpu_seconds)
+
+    it = 0
+    w = 0
+    if root_actions is None:  # another seat's turn: it plays its greedy policy in every world
+        while not over(it):
+            world = derive(seed, w)
+            d = sample(world)
+            mover = d.current_player
+            if seats is None:
+                seats = len(d.scores()["seats"])
+            s = d.scratch()
+            rand = random.Random(world).random
+            first = g.step(s, rand)
+            (win, mar), line = play(s, None, world, None, mover)
+            add(str(first), first, 0.0, win, mar, mover, None)
+            it += 1
+            w += 1
+        return _export(stats), it, seats
+    cands, pri = g.candidates(view, list(root_actions))
+    have = {str(a) for a in cands}
+    more = [a for a in root_actions if str(a) in params.get("_extra", ()) and str(a) not in have]
+    low = min(pri, default=1.0) / 2
+    cands, pri = cands + more, pri + [low] * len(more)
+    alive = list(range(len(cands)))
+    phases = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 1
+    phase = 0
+    for a, p in zip(cands, pri):
+        stats[str(a)] = [a, None]
+    while not over(it):
+        world = derive(seed, w)
+        d = sample(world)
+        mover = d.current_player
+        if seats is None:
+            seats = len(d.scores()["seats"])
+            for k in stats:
+                stats[k][1] = _Stat(seats, pri[[str(a) for a in cands].index(k)])
+        legal = d.legal_actions()
+        for j in alive:
+            a = cands[j]
+            if over(it):
+                break
+            st = stats[str(a)][1]
+            (win, mar), line = play(d, _same(a, legal), world, st, mover)
+            add(str(a), a, 0.0, win, mar, mover, line)
+            it += 1
+        w += 1
+        # the next phase: by iterations (or CPU time) spent, halve the candidates
+        if len(alive) > 1:
+            done = it / limit if iterations is not None else (time.process_time() - start) / cpu_seconds
+            if done >= (phase + 1) / phases:
+                phase += 1
+                def key(j):
+                    st = stats[str(cands[j])][1]
+                    return (-(st.win[mover] / st.n if st.n else 0.0) - 0.01 * st.prior, j)
+                alive = sorted(alive, key=key)[: max(1, (len(alive) + 1) // 2)]
+                alive.sort()
+                for j in alive:
+                    stats[str(cands[j])][1].rounds += 1
+    return _export(stats), it, seats
+
+
+def _export(stats):
+    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior)) for k, (a, st) in stats.items()
+            if st is not None and st.n}
 
 
 def _worker(args):
@@ -271,6 +323,9 @@ def _pool(workers):
     return pool
 
 
+PARAMS = ("candidates", "depth", "turns", "switch", "exploration")
+
+
 class SearchBot(Bot):
     """Heuristic-guided information-set search (the module doc says how). Parameters beyond the budget:
     `candidates` (how many of the heuristic's best moves are searched), `depth` (playout actions before
@@ -286,8 +341,8 @@ class SearchBot(Bot):
         if not isinstance(workers, int) or not 1 <= workers <= 64:
             raise ValueError(f"workers must be a whole number from 1 to 64, got {workers!r}")
         for k in params:
-            if k not in ("candidates", "depth", "exploration"):
-                raise ValueError(f"unknown search parameter {k!r}; they are: candidates, depth, exploration")
+            if k not in PARAMS:
+                raise ValueError(f"unknown search parameter {k!r}; they are: {', '.join(PARAMS)}")
         for k in ("candidates", "depth"):
             if k in params and (not isinstance(params[k], int) or params[k] < (1 if k == "candidates" else 0)):
                 raise ValueError(f"{k} must be a whole number, got {params[k]!r}")
@@ -326,7 +381,7 @@ class SearchBot(Bot):
         root = list(state.legal_actions()) if seat == mover else None
         return self._think(game, view, seat, root, state, moves)
 
-    def _think(self, game, view, seat, root, state, extra=None):
+    def _think(self, game, view, seat, root, state, extra=None, lines=True):
         iterations, cpu = self._budget(game)
         params = dict(self.search_params)
         seed = derive(self.seed, _fingerprint(view, seat))
@@ -348,34 +403,36 @@ class SearchBot(Bot):
             except (ImportError, OSError, NotImplementedError):  # no processes here (Pyodide)
                 parts = [_worker(j) for j in jobs]
         cpu_used = time.process_time() - t0
-        return self._merge(game, view, seat, root, parts, cpu_used, extra)
+        return self._merge(game, view, seat, root, parts, cpu_used, lines)
 
-    def _merge(self, game, view, seat, root, parts, cpu_used, extra):
+    def _merge(self, game, view, seat, root, parts, cpu_used, lines):
         merged: dict = {}
         its = 0
         n = None
         for out, it, seats in parts:
             its += it
             n = n or seats
-            for k, (a, v, win, mar, sq, line) in out.items():
+            for k, (a, v, win, mar, sq, line, rounds) in out.items():
                 m = merged.get(k)
                 if m is None:
-                    merged[k] = [a, v, list(win), list(mar), sq, line]
+                    merged[k] = [a, v, list(win), list(mar), sq, line, rounds]
                 else:
                     m[1] += v
                     m[2] = [x + y for x, y in zip(m[2], win)]
                     m[3] = [x + y for x, y in zip(m[3], mar)]
                     m[4] += sq
                     m[5] = m[5] or line
+                    m[6] = (m[6][0] + rounds[0], m[6][1])
         if root is not None:  # the real state's own action objects
             by_text = {str(a): a for a in root}
             for m in merged.values():
                 m[0] = by_text.get(str(m[0]), m[0])
         mover = view.get("current_player") if isinstance(view.get("current_player"), int) else seat
-        hidden = _hidden(game, view, seat)
-        cut = _Cutter(game, view, hidden, self.seed)
+        hidden = _hidden(game, view, seat) if lines or root is None else frozenset()
+        cut = _Cutter(game, view, hidden, self.seed) if lines else (lambda a, line: ())
         stats = []
-        for k, (a, v, win, mar, sq, line) in merged.items():
+        rounds, priors = {}, {}
+        for k, (a, v, win, mar, sq, line, r) in merged.items():
             if v == 0:
                 continue
             if root is None and _names(str(a), hidden):
@@ -383,10 +440,23 @@ class SearchBot(Bot):
             w = [x / v for x in win]
             mean = w[mover]
             var = max(0.0, sq / v - mean * mean)
+            rounds[str(a)] = r[0]
+            priors[str(a)] = r[1]
             stats.append(MoveStat(action=a, visits=v, win=w, margin=[x / v for x in mar],
                                   stderr=math.sqrt(var / v) if v > 1 else 1.0,
-                                  line=cut(a, line[1] if line else ())))
-        stats.sort(key=lambda m: (-m.visits, -m.win[mover]) if root is not None else (-m.win[mover], -m.visits))
+                                  line=cut(a, line or ())))
+        # best first: the moves that survived most halvings, then by the mover's win, then visits
+        stats.sort(key=lambda m: (-rounds[str(m.action)], -m.win[mover], -m.visits))
+        if root is not None and len(stats) > 1:
+            # the heuristic's choice stands unless the search finds a move clearly better (by `switch`
+            # plus two standard errors of the difference)
+            switch = self.search_params.get("switch", getattr(evaluation(game), "SWITCH", 0.02))
+            top = max(stats, key=lambda m: priors[str(m.action)])
+            best = stats[0]
+            gap = best.win[mover] - top.win[mover]
+            if top is not best and gap < switch + 2 * math.hypot(best.stderr, top.stderr):
+                stats.remove(top)
+                stats.insert(0, top)
         if root is not None and stats:  # best first: the most searched, then the mover's win
             best = stats[0]
             win, mar, err = best.win, best.margin, [best.stderr] * len(best.win)
@@ -405,7 +475,7 @@ class SearchBot(Bot):
         if len(actions) == 1:
             return actions[0]
         seat = view.get("current_player")
-        t = self._think(game, view, seat, list(actions), state)
+        t = self._think(game, view, seat, list(actions), state, lines=False)
         return t.moves[0].action
 
     def _analyse(self, game, view, actions, state):
