@@ -62,15 +62,16 @@ def _public(state, seed: int):
     return fv(state.view(-1), seed)
 
 
-def think(state, viewer=None, iterations: int = BUDGET, seed: int = 0):
-    """The search's Thought on `state` from `viewer`'s information (None: the seat to move's; -1: public)."""
+def think(state, viewer=None, iterations: int = BUDGET, seed: int = 0, moves=None):
+    """The search's Thought on `state` from `viewer`'s information (None: the seat to move's; -1: public).
+    `moves`: actions to weigh besides the search's own candidates (a move played, for a review)."""
     if state.is_terminal:
         raise ValueError("the game is over: there is nothing to think about")
     if viewer == -1:
         state = _public(state, derive(seed, 1))
         viewer = state.current_player
     seat = state.current_player if viewer is None else viewer
-    return _bot(state.game_name, iterations, derive(seed, 2)).think(state, seat=seat)
+    return _bot(state.game_name, iterations, derive(seed, 2)).think(state, seat=seat, moves=moves)
 
 
 # -- an evaluation --------------------------------------------------------------------------------------
@@ -459,7 +460,8 @@ def _review_move(node, viewer, iterations, seed, names):
     mover = node.actor
     forced = len(before.legal_actions()) == 1
     judge = mover if viewer is None else viewer
-    th = think(before, judge, iterations, seed)
+    own = judge == mover  # the mover's own options are the judge's to weigh: the move played among them
+    th = think(before, judge, iterations, seed, moves=[before.parse_action(node.action)] if own else None)
     stats = {str(s.action): s for s in th.moves}
     played = stats.get(node.action)
     best = th.moves[0] if th.moves else None
