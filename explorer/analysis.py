@@ -33,8 +33,11 @@ from dataclasses import dataclass, field
 from .bots.base import derive, hooks, value_function
 from .core.registry import spec
 
-BUDGET = 120  # search iterations per position unless told: what the explorer's Analyse and eval bar spend
-REVIEW_BUDGET = 12  # per move in a review: a 200-ply Lotus game in about a minute here (README, Analysis)
+# Budgets in CPU seconds, turned into iterations per game by the search's measured one-second budget
+# (`ITERATIONS` in explorer/games/<game>/evaluate.py), so figures are reproducible for a seed:
+ANALYSE_SECONDS = 1.0   # Analyse and `evaluate`/`reasons` unless told
+BAR_SECONDS = 0.25      # the eval bar, at every position shown
+REVIEW_SECONDS = 0.3    # per move in a review: a 200-ply game in about a minute (README, Analysis)
 # Glyphs by the chance to win the move lost for its mover (best move's estimate minus the played move's,
 # on 0..1), like lichess's inaccuracy / mistake / blunder (0.1 / 0.2 / 0.3 on its -1..1 scale). A loss is
 # marked only if it is also more than twice its standard error (the estimates are noisy).
@@ -44,6 +47,12 @@ VARIATION_MOVES = 6  # moves of the better line stored as a variation
 
 
 # -- the search -------------------------------------------------------------------------------------------
+
+def budget(game: str, seconds: float = ANALYSE_SECONDS) -> int:
+    """The search iterations that take about `seconds` of CPU in `game` on the machine the search was measured on."""
+    from .bots.search import evaluation
+    return max(4, round(getattr(evaluation(game), "ITERATIONS", 200) * seconds))
+
 
 def _bot(game: str, iterations: int, seed: int):
     from .bots.search import SearchBot
@@ -62,7 +71,7 @@ def _public(state, seed: int):
     return fv(state.view(-1), seed)
 
 
-def think(state, viewer=None, iterations: int = BUDGET, seed: int = 0, moves=None):
+def think(state, viewer=None, iterations: int | None = None, seed: int = 0, moves=None):
     """The search's Thought on `state` from `viewer`'s information (None: the seat to move's; -1: public).
     `moves`: actions to weigh besides the search's own candidates (a move played, for a review)."""
     if state.is_terminal:
@@ -71,6 +80,7 @@ def think(state, viewer=None, iterations: int = BUDGET, seed: int = 0, moves=Non
         state = _public(state, derive(seed, 1))
         viewer = state.current_player
     seat = state.current_player if viewer is None else viewer
+    iterations = budget(state.game_name) if iterations is None else iterations
     return _bot(state.game_name, iterations, derive(seed, 2)).think(state, seat=seat, moves=moves)
 
 
@@ -118,7 +128,7 @@ def _margins(state) -> list[float]:
     return [float(v - max((x for j, x in enumerate(seats) if j != i), default=0)) for i, v in enumerate(seats)]
 
 
-def evaluate(state, viewer=None, iterations: int = BUDGET, seed: int = 0, thought=None) -> Evaluation:
+def evaluate(state, viewer=None, iterations: int | None = None, seed: int = 0, thought=None) -> Evaluation:
     """Each seat's chance to win and expected margin at `state`, from `viewer`'s information (see the module)."""
     names = tuple(seat_names(state))
     if state.is_terminal:
@@ -129,7 +139,7 @@ def evaluate(state, viewer=None, iterations: int = BUDGET, seed: int = 0, though
     win = [max(0.0, float(w)) for w in th.win]
     total = sum(win) or 1.0
     return Evaluation(viewer, names, tuple(w / total for w in win), tuple(float(m) for m in th.margin),
-                      tuple(float(e) for e in th.stderr), budget_label(iterations))
+                      tuple(float(e) for e in th.stderr), budget_label(th.iterations))
 
 
 # -- the top moves and why ----------------------------------------------------------------------------------
@@ -210,7 +220,8 @@ def _line_words(state, line, unseen) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(texts), tuple(said)
 
 
-def reasons(state, seat=None, thought=None, top: int = 5, iterations: int = BUDGET, seed: int = 0) -> list[MoveReasons]:
+def reasons(state, seat=None, thought=None, top: int = 5, iterations: int | None = None,
+            seed: int = 0) -> list[MoveReasons]:
     """The `top` moves of the seat to move, best first, each with its win chance and its reasons in words.
     `seat` is whose information they come from: the seat to move (default) — its moves are its own to list."""
     from .annotations import hidden_ids, redact_text
@@ -414,7 +425,7 @@ def _cancelled(cancel) -> bool:
     return bool(is_set() if is_set is not None else cancel())
 
 
-def review(timeline, viewer=None, iterations: int = REVIEW_BUDGET, seed: int = 0, *, progress=True, cancel=None,
+def review(timeline, viewer=None, iterations: int | None = None, seed: int = 0, *, progress=True, cancel=None,
            annotate: bool = True) -> Review:
     """Evaluate every move of `timeline`'s main line for the seat that played it and mark those that lost
     chances (glyphs by GLYPH_THRESHOLDS); with `annotate`, write the glyphs into the timeline and store the
@@ -423,13 +434,14 @@ def review(timeline, viewer=None, iterations: int = REVIEW_BUDGET, seed: int = 0
     `viewer`: whose review it is. None (everything) judges each move with its mover's information; a seat
     judges its own moves with its own and the others' with what it sees of them (no variations there: their
     options are hidden from it); -1 (spectator) uses the public view alone. `iterations` per move; the same
-    `seed` gives the same review. `progress`: a bar (True), nothing (False) or a callable (done, total).
+    `seed` gives the same review (default budget: REVIEW_SECONDS of the search's CPU a move). `progress`: a bar (True), nothing (False) or a callable (done, total).
     `cancel`: a threading.Event or a callable; when set (or on Ctrl-C) the review returns what it has."""
     import time
     t0 = time.perf_counter()
     line = timeline.mainline()
     moves = [n for n in line[1:]]
     root = timeline.root.state
+    iterations = budget(root.game_name, REVIEW_SECONDS) if iterations is None else iterations
     names = seat_names(root)
     out = Review(viewer, names, budget_label(iterations), total=len(moves), colours=seat_colours(root))
     tick, close = _progress(len(moves), progress)
@@ -583,7 +595,7 @@ def mistakes_chapter(timeline, rev: Review, title: str = "Learn from your mistak
     return chapter
 
 
-__all__ = ["BUDGET", "GLYPH_THRESHOLDS", "REVIEW_BUDGET", "Evaluation", "MoveReasons", "PlyReview", "Review",
+__all__ = ["ANALYSE_SECONDS", "BAR_SECONDS", "GLYPH_THRESHOLDS", "REVIEW_SECONDS", "budget", "Evaluation", "MoveReasons", "PlyReview", "Review",
            "advantage_svg",
            "evaluate", "glyph_for", "mistakes_chapter", "reasons", "review", "think"]
 

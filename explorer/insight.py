@@ -20,8 +20,9 @@ class Insight:
     def __init__(self, ex):
         self.ex = ex
         self.bar = False            # the eval bar is on: every position shown is evaluated
-        self.iterations = analysis.BUDGET
-        self.review_iterations = analysis.REVIEW_BUDGET
+        self.iterations = None         # Analyse; None: analysis.ANALYSE_SECONDS of the game's search budget
+        self.bar_iterations = None     # the eval bar; None: analysis.BAR_SECONDS
+        self.review_iterations = None  # a review, per move; None: analysis.REVIEW_SECONDS
         self.result: analysis.Review | None = None
         self.progress: dict = {}
         self.cancel = threading.Event()
@@ -47,7 +48,8 @@ class Insight:
         if got is None:
             got = self._reviewed(node, viewer)
         if got is None and self.bar:
-            got = analysis.evaluate(node.state, viewer, self.iterations, self._seed(node)).to_json()
+            its = self.bar_iterations or analysis.budget(node.state.game_name, analysis.BAR_SECONDS)
+            got = analysis.evaluate(node.state, viewer, its, self._seed(node)).to_json()
         if got is None:
             return {}
         self._remember(key, got)
@@ -75,12 +77,13 @@ class Insight:
     def analyse(self, node, viewer, label_seed: int) -> dict:
         state = node.state
         seat = state.current_player
-        th = analysis.think(state, seat, self.iterations, label_seed)
+        its = self.iterations or analysis.budget(state.game_name)
+        th = analysis.think(state, seat, its, label_seed)
         rows = analysis.reasons(state, seat, thought=th, top=6, seed=label_seed)
         same = viewer in (None, seat)  # the search already read this viewer's information
-        ev = analysis.evaluate(state, viewer, self.iterations, label_seed, thought=th if same else None)
+        ev = analysis.evaluate(state, viewer, its, label_seed, thought=th if same else None)
         self._remember((node.id, viewer), ev.to_json())
-        out = {"bot": analysis.budget_label(self.iterations), "kind": "search", "node": node.id, "seat": seat,
+        out = {"bot": analysis.budget_label(its), "kind": "search", "node": node.id, "seat": seat,
                "viewer": viewer, "rows": [r.to_json() for r in rows]}
         if rows:
             marks = analysis.line_marks(state, seat, (rows[0].move, *rows[0].line), viewer)
@@ -112,6 +115,7 @@ class Insight:
             raise ValueError("a review is already running: Cancel it first")
         tl = ex.timeline
         its = self.review_iterations if iterations is None else int(iterations)
+        its = its or analysis.budget(tl.root.state.game_name, analysis.REVIEW_SECONDS)
         seed = ex._random_seed if seed is None else seed
         self.cancel = threading.Event()
         total = len(tl.mainline()) - 1

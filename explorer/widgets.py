@@ -54,7 +54,7 @@ PUBLIC = SPECTATOR       # -1: the public spectator view
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis",
            "edit_state", "lesson", "rules", "study", "evaluation", "review_panel")
 BOT_NAMES = ("random", "heuristic", "mcts", "search")
-_BOT_OPTIONS = {"mcts": {"iterations": 300}, "search": {"iterations": 120}}  # search: analysis.BUDGET
+_BOT_OPTIONS = {"mcts": {"iterations": 300}}  # the search: its one-second budget per game unless told
 _PLAYOUT_LIMIT = 10_000
 PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the current node, moving a
               # page at a time, so stepping inside it resends nothing but the current-node marker

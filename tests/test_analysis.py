@@ -190,7 +190,7 @@ def test_a_seats_explorer_syncs_no_hidden_id_from_the_eval_bar_analysis_or_revie
     planted = unseen_everywhere(tl, seat)[:4]
     assert planted
     w = Explorer(tl, seat=seat)
-    w._insight.iterations = IT
+    w._insight.iterations = w._insight.bar_iterations = IT
     w.evaluate(True)
     assert w.evaluation["seats"] and w.evaluation["viewer"] == seat
     w.analyse("search")
