@@ -434,7 +434,8 @@ def review(timeline, viewer=None, iterations: int | None = None, seed: int = 0, 
     `viewer`: whose review it is. None (everything) judges each move with its mover's information; a seat
     judges its own moves with its own and the others' with what it sees of them (no variations there: their
     options are hidden from it); -1 (spectator) uses the public view alone. `iterations` per move; the same
-    `seed` gives the same review (default budget: REVIEW_SECONDS of the search's CPU a move). `progress`: a bar (True), nothing (False) or a callable (done, total).
+    `seed` gives the same review (default budget: REVIEW_SECONDS of the search's CPU a move). `progress`: a
+    bar (True), nothing (False) or a callable (done, total).
     `cancel`: a threading.Event or a callable; when set (or on Ctrl-C) the review returns what it has."""
     import time
     t0 = time.perf_counter()
@@ -595,7 +596,8 @@ def mistakes_chapter(timeline, rev: Review, title: str = "Learn from your mistak
     return chapter
 
 
-__all__ = ["ANALYSE_SECONDS", "BAR_SECONDS", "GLYPH_THRESHOLDS", "REVIEW_SECONDS", "budget", "Evaluation", "MoveReasons", "PlyReview", "Review",
+__all__ = ["ANALYSE_SECONDS", "BAR_SECONDS", "GLYPH_THRESHOLDS", "REVIEW_SECONDS", "budget", "Evaluation",
+           "MoveReasons", "PlyReview", "Review",
            "advantage_svg",
            "evaluate", "glyph_for", "mistakes_chapter", "reasons", "review", "think"]
 

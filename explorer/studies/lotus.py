@@ -33,10 +33,10 @@ INTRO = (
     "turns you have left to use it, and whether you can use it at once. Chapter 1 is the rulebook's own "
     "example on the first turn; chapter 2 is a set-up position where Infinite Growth pays the same turn; "
     "chapter 3 is the last turn of a real game, where only the token counts; chapter 4 is a game reviewed by "
-    "the search (explorer.analysis.review): find the moves Red missed.\n\n"
+    "the search (explorer.analysis.review): find the moves the search preferred.\n\n"
     "The numbers quoted come from the engine and its bots, computed when the study is built, each with its "
     "bot and budget: MCTS at 400 iterations in chapter 1, games played to the end by the heuristic bot, the "
-    "search bot at 200 iterations in chapters 2 and 3, and its review at 12 iterations a move in chapter 4. "
+    "search bot at 200 iterations in chapters 2 and 3, and its review at 100 iterations a move in chapter 4. "
     "The bots play "
     "the game as set up here, which rests on card counts the rulebook does not print (explorer.provenance"
     "('lotus'), source \"assumed\"): the single-symbol cards of each deck split 4, 5, 5, 6, 6 across the Iris, "
@@ -117,6 +117,7 @@ def _search(state, iterations: int, seed: int) -> dict:
 
 
 SEARCH = 200  # the search's budget (iterations) for the figures of chapters 2 and 3
+REVIEW = 100  # and per move in chapter 4's review
 
 
 def _score_line(scores, seats=3) -> str:
@@ -401,7 +402,7 @@ def build() -> Study:
     _chapter_first_turn(study)
     _chapter_growth(study)
     _chapter_last_turn(study)
-    mistakes.add(study, GAME, {"players": 3, "seed": 11})  # learn from your mistakes (studies/mistakes.py)
+    mistakes.add(study, GAME, {"players": 3, "seed": 11}, iterations=REVIEW)  # learn from your mistakes
     return study
 
 

@@ -1,9 +1,9 @@
 """"Learn from your mistakes": a study chapter made by reviewing a game (explorer.analysis.review), whose
 exercises are the positions where one seat's move lost chances to win (explorer.analysis.mistakes_chapter).
 
-The game is played by bots from a seeded start: the learner's seat plays the heuristic bot's move, except
-every `slip`-th move of its own, which is a random legal move (the slips a review should find); the other
-seats play the heuristic bot. Everything is seeded, so the chapter is the same at every build.
+The game is played by bots from a seeded start: one seat plays the heuristic bot's move, except every
+`slip`-th move of its own, which is a random legal move; the other seats play the heuristic bot. The learner
+is the seat whose moves the review marked most. Everything is seeded, so the chapter is the same at every build.
 """
 from __future__ import annotations
 
@@ -32,22 +32,27 @@ def played(game: str, load: dict, seat: int, plies: int, seed: int, slip: int = 
     return tl
 
 
-def add(study, game: str, load: dict, seat: int = 0, plies: int = 60, seed: int = 1,
-        iterations: int = analysis.REVIEW_BUDGET, least: str = "?!"):
-    """Add the chapter to `study`: the game `played`, reviewed at `iterations` per move, `seat`'s mistakes
-    (`least` or worse) as exercises, read in `seat`'s eyes."""
-    tl = played(game, load, seat, plies, seed)
-    names = analysis.seat_names(tl.root.state)[seat]
+def add(study, game: str, load: dict, slips: int = 0, plies: int = 60, seed: int = 1,
+        iterations: int | None = None, least: str = "?!"):
+    """Add the chapter to `study`: the game `played` (seat `slips` slipping), reviewed at `iterations` per
+    move (None: analysis.REVIEW_SECONDS of the game's search budget); the learner is the seat with the most
+    moves marked `least` or worse, whose marked moves become the exercises, read in its eyes."""
+    tl = played(game, load, slips, plies, seed)
     rev = analysis.review(tl, None, iterations, seed, progress=False)
-    ch = analysis.mistakes_chapter(tl, rev, title=f"Learn from your mistakes: {names}'s game", seat=seat,
+    names = analysis.seat_names(tl.root.state)
+    counts = [sum(p.variation is not None for p in rev.mistakes(k, least)) for k in range(len(names))]
+    seat = max(range(len(names)), key=lambda k: (counts[k], k == slips))
+    if not counts[seat]:
+        raise ValueError(f"{game}: the review marked no move of this game; try another seed or more plies")
+    ch = analysis.mistakes_chapter(tl, rev, title=f"Learn from your mistakes: {names[seat]}", seat=seat,
                                    least=least)
-    ch.intro = (f"A game played by bots ({plies} moves from a seeded start): {names} played the heuristic bot's "
-                "move, except every third of its own moves, which was a random legal move; the others played the "
-                f"heuristic bot. The review (explorer.analysis.review, {rev.bot} per move, seed {seed}) judged "
-                f"every move with its mover's information and marked those that lost chances to win: ?! at least "
-                f"5 points of percentage, ? at least 10, ?? at least 15. Here are {names}'s worst ones: find the "
-                "move the search preferred. The figures are the search's estimates at this small budget, not "
-                "certainties.")
+    slipped = f"{names[slips]} played the heuristic bot's move except every third of its own moves, a random " \
+              "legal move; the others played the heuristic bot"
+    ch.intro = (f"A game played by bots ({plies} moves from a seeded start): {slipped}. The review "
+                f"(explorer.analysis.review, {rev.bot} per move, seed {seed}) judged every move with its mover's "
+                "information and marked those that lost chances to win: ?! at least 5 percentage points, ? at "
+                f"least 10, ?? at least 15. {names[seat]} has the most marked moves: at each, find the move the "
+                "search preferred. The figures are the search's estimates at this budget, not certainties.")
     ch.study = study
     study.chapters.append(ch)
     return ch, rev

@@ -24,7 +24,7 @@ INTRO = (
     "gates, down a single chain from the reservoir. This study follows a real game (seed 10) through its "
     "first round, then set-up positions and the rulebook's flood example for moving a gate, flooding and "
     "draining; the last chapter is a game reviewed by the search (explorer.analysis.review): find the moves "
-    "Red missed.\n\n"
+    "the search preferred.\n\n"
     "Assumed values (the rulebook does not print them; explorer.provenance('rice_paddy') lists them): the "
     "field layout (hexes a-j in two zig-zag rows of five, a by the reservoir, every side on the board's edge "
     "a printed wall), so which hexes touch and how many pieces close a paddy are assumed; the set-up cards "
@@ -42,7 +42,7 @@ def build() -> Study:
     _moving_a_gate(study)
     _flood(study)
     _drain(study)
-    mistakes.add(study, "rice_paddy", {"players": 2, "seed": SEED})  # learn from your mistakes (studies/mistakes.py)
+    mistakes.add(study, "rice_paddy", {"players": 2, "seed": SEED}, iterations=40)  # learn from your mistakes
     return study
 
 
