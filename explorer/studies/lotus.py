@@ -8,7 +8,7 @@ the last round), so count those turns, and look first for a power that pays this
 
 >>> study = build()
 >>> [len(c.exercises) for c in study.chapters]
-[1, 2, 3, 1]
+[1, 2, 3, 2]
 """
 from __future__ import annotations
 

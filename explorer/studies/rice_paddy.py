@@ -6,7 +6,7 @@ and in the drain step. It rests on the rulebook (002_bb030e3577f242d1.txt) secti
 
 >>> study = build()
 >>> len(study.chapters), sum(len(c.exercises) for c in study.chapters)
-(5, 9)
+(6, 10)
 """
 from __future__ import annotations
 
