@@ -140,7 +140,11 @@ class Insight:
         if not background:
             return work()
         self.thread = threading.Thread(target=work, name="explorer-review", daemon=True)
-        self.thread.start()
+        try:
+            self.thread.start()
+        except RuntimeError:  # no threads here (Pyodide): review now, the page waits
+            self.thread = None
+            return work()
         ex.review_panel = dict(self.progress, running=True)
         return None
 

@@ -343,8 +343,10 @@ class Explorer(anywidget.AnyWidget):
         return self.node
 
     def analyse(self, bot: str | None = None):
-        """What the bot would play here and why: a DataFrame (action, visits, value, chosen), also drawn
-        as a bar chart under the explorer and listed in the widget."""
+        """What the bot would play here and why. The search bot ("search", the default): its top moves, each a
+        dict with its chance to win and its reasons in words (explorer.analysis.reasons), the best line drawn on
+        the board. Other bots: a DataFrame (action, visits, value, chosen), also drawn as a bar chart under the
+        explorer. Both are listed in the widget."""
         self._run(lambda: self._analyse(bot))
         return self._last_analysis
 

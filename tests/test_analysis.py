@@ -203,3 +203,26 @@ def test_a_seats_explorer_syncs_no_hidden_id_from_the_eval_bar_analysis_or_revie
     w.set_seat(-1)
     assert w.review_panel == {}  # the review was made in the seat's eyes
     assert not _named(everything_synced(w), planted)
+
+
+def test_the_review_button_runs_in_the_background_and_cancel_keeps_what_it_has():
+    from explorer.widgets import Explorer
+    from tests.test_widget_privacy import send
+    w = Explorer(_line("lotus", plies=40), random_seed=1)
+    w._insight.review_iterations = 30
+    seen = []
+    w.observe(lambda change: seen.append(dict(change["new"])), names="review_panel")
+    send(w, "review")
+    assert w.error == "" and w.review_panel["running"] and w.review_panel["total"] == 40
+    send(w, "review")  # a second one while it runs: refused, said
+    assert "already running" in w.error
+    for _ in range(600):  # let it start, then cancel
+        if w.review_panel.get("done", 0) >= 2 or not w.review_panel.get("running"):
+            break
+        threading.Event().wait(0.05)
+    send(w, "review_cancel")
+    w._insight.thread and w._insight.thread.join(60)
+    got = w.review_panel
+    assert not got["running"] and not got["complete"] and 2 <= got["done"] < 40
+    assert len(got["series"]) == got["done"]
+    assert any(s.get("running") and s.get("done", 0) >= 1 for s in seen)  # the progress was synced

@@ -1,6 +1,7 @@
 """Issue 23 in a real JupyterLab (Chromium, Playwright, offline; see tests/test_browser.py): the eval bar per
 seat beside the board, Analyse with the search's top moves and reasons in words (the best line drawn with the
-marks), and Review with its progress, the SVG advantage chart and glyphs in the move list; 0 axe violations."""
+marks), and Review with its progress, the SVG advantage chart and glyphs in the move list; 0 axe violations, no
+text under 11 px."""
 from __future__ import annotations
 
 import os
@@ -8,6 +9,7 @@ import re
 import shutil
 
 import pytest
+from legibility import problems
 from test_browser import CHROMIUM, CHROMIUM_ARGS, EXTERNAL, ROOT, _run_all_cells, _wait_for_kernel, jupyter_lab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
@@ -77,6 +79,8 @@ def test_eval_bar_analyse_and_review_in_jupyterlab(tmp_path):
             assert glyphs >= marked
             found += violations(page, ".rx-root")
             assert not found, "\n".join(found)
+            small = problems(page, ".rx-root")  # text under 11 px, clipped text, low contrast
+            assert not small, "\n".join(small)
         finally:
             browser.close()
     assert not external, external
