@@ -66,6 +66,9 @@ def test_eval_bar_analyse_and_review_in_jupyterlab(tmp_path):
             assert root.locator(".rx-why-reasons li").count() >= 1
             expect(root.locator(".rx-analysis .rx-panel-title")).to_contain_text("search, 20 iterations")
             assert root.locator(".rx-analysis-table th", has_text="visits").count() == 0
+            best = root.locator(".rx-why-move code").first.inner_text()
+            if ">" in best:  # a leader's move: drawn as an arrow from the room it leaves to the one it enters
+                expect(root.locator(".rx-mark-arrow")).to_have_count(1)
             found = violations(page, ".rx-root")
 
             # Review: progress, then the chart, the marked moves and glyphs in the log
