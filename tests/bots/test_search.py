@@ -24,6 +24,17 @@ def position(game, seed=3, plies=12):
     return s
 
 
+def played(game, seed, plies):
+    """A position `plies` heuristic actions in (or earlier, with a choice to make)."""
+    s = explorer.load(game, players=spec(game).default_players, seed=seed)
+    h = bots.make("heuristic", seed=seed)
+    for _ in range(plies):
+        s = s.apply(h.choose(s))
+    while len(s.legal_actions()) < 2:
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
 def replay_ok(state, first, line):
     """`first` then `line` are legal one after another from `state`."""
     s = state.apply(first)
@@ -124,3 +135,48 @@ def test_two_workers_are_deterministic():
     a = dataclasses.replace(bots.make("search", seed=1, iterations=8, depth=3, workers=2).think(s), cpu_seconds=0)
     b = dataclasses.replace(bots.make("search", seed=1, iterations=8, depth=3, workers=2).think(s), cpu_seconds=0)
     assert a == b and a.iterations == 8
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_games_evaluation(game):
+    """evaluate.py: each seat's chance to win (summing to 1) and margin; a finished game: its winners."""
+    from explorer.bots.search import evaluation
+    ev = evaluation(game)
+    assert ev is not None and ev.ITERATIONS >= 1
+    s = played(game, seed=4, plies=30)
+    win, margin = ev.evaluate(s)
+    n = len(s.scores()["seats"])
+    assert len(win) == len(margin) == n and sum(win) == pytest.approx(1.0)
+    best = max(range(n), key=lambda i: win[i])
+    assert margin[best] == max(margin) or game == "lotus_chaos"
+    h = bots.make("heuristic", seed=1)
+    while not s.is_terminal:
+        s = s.apply(h.choose(s))
+    win, margin = ev.evaluate(s)
+    won = s.winners()
+    assert [i for i in range(n) if win[i] > 0] == won and sum(win) == pytest.approx(1.0)
+
+
+def test_chaos_worlds_follow_the_belief():
+    """The chaos game's determinisations keep the view and deal the others' objectives as the belief weighs
+    them: objectives the belief rules out never appear, and the likeliest holder gets its objective most."""
+    from explorer.games.lotus_chaos.belief import belief
+    from explorer.games.lotus_chaos.evaluate import sampler
+    s = played("lotus_chaos", seed=2, plies=30)
+    me = s.current_player
+    view = s.view(me)
+    b = belief(view)
+    sample = sampler(view)
+    counts = [dict() for _ in b]
+    for k in range(300):
+        d = sample(k)
+        assert d.view(me) == view
+        for i in range(len(b)):
+            key = d.cfg.objectives[d.objective[i]]
+            counts[i][key] = counts[i].get(key, 0) + 1
+    for i, row in enumerate(b):
+        if i == me:
+            continue
+        assert set(counts[i]) <= {k for k, p in row.items() if p > 0}
+        for key, p in row.items():
+            assert counts[i].get(key, 0) / 300 == pytest.approx(p, abs=0.1)
