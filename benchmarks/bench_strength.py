@@ -2,11 +2,14 @@
 
     python benchmarks/bench_strength.py lotus [--games 60] [--baseline 11fa4a8] [--workers 2]
     python benchmarks/bench_strength.py rice_paddy --mcts-seconds 1 --games 12
+    python benchmarks/bench_strength.py lotus --search-iterations 300 --games 40 [--search depth=8]
 
 Without --mcts-seconds: the game's heuristic today against the heuristic as it was at `--baseline` (a git
 revision; its `explorer/games/<game>/heuristic.py` is read with `git show` and loaded beside today's
 package, so it uses today's engine). With it: MCTS with that many seconds per decision against today's
-heuristic (MCTS with `--mcts-iterations` instead is reproducible).
+heuristic (MCTS with `--mcts-iterations` instead is reproducible). With `--search-iterations`: the
+heuristic-guided search (explorer.bots.search) with that many iterations per decision against today's
+heuristic; `--search key=value` sets its other parameters (candidates, depth, exploration).
 
 Seats alternate between the two bots around the table and rotate from game to game (explorer.simulate,
 rotate=True), so each bot sits in every seat equally often. The figure is the share of head-to-head seat
@@ -28,7 +31,7 @@ import sys
 import time
 from pathlib import Path
 
-from explorer.bots import HeuristicBot, MCTSBot
+from explorer.bots import HeuristicBot, MCTSBot, SearchBot
 from explorer.core.registry import spec
 from explorer.simulate import simulate
 
@@ -100,10 +103,21 @@ def main(argv=None):
     ap.add_argument("--baseline", default=BASELINE)
     ap.add_argument("--mcts-seconds", type=float, default=None)
     ap.add_argument("--mcts-iterations", type=int, default=None)
+    ap.add_argument("--search-iterations", type=int, default=None)
+    ap.add_argument("--search", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", default=None, help="also write the per-seat results to this CSV file (in one "
+                    "process: rewritten, and the row printed, after every game)")
     args = ap.parse_args(argv)
     players = args.players or spec(args.game).default_players
-    if args.mcts_seconds is None and args.mcts_iterations is None:
+    if args.search_iterations is not None:
+        extra = {}
+        for kv in args.search:
+            k, _, v = kv.partition("=")
+            extra[k] = float(v) if "." in v else int(v)
+        a, b = SearchBot(iterations=args.search_iterations, **extra), HeuristicBot()
+        what = f"search ({a.label}) vs heuristic"
+    elif args.mcts_seconds is None and args.mcts_iterations is None:
         OldHeuristic.module = baseline_module(args.game, args.baseline)
         a, b = HeuristicBot(), OldHeuristic()
         what = f"heuristic vs heuristic at {args.baseline}"
@@ -114,17 +128,43 @@ def main(argv=None):
         what = f"MCTS ({a.label}) vs heuristic"
     t0 = time.perf_counter()
     backend = "processes" if args.workers > 1 else "inprocess"
-    df = simulate(args.game, [a, b], n_games=args.games, seed=args.seed, players=players, rotate=True,
-                  backend=backend, workers=args.workers if args.workers > 1 else None, progress=False)
-    secs = time.perf_counter() - t0
-    la, lb = a.label, b.label
+    if args.out and args.workers == 1:
+        df = live(args, a, b, players, what, t0)
+    else:
+        df = simulate(args.game, [a, b], n_games=args.games, seed=args.seed, players=players, rotate=True,
+                      backend=backend, workers=args.workers if args.workers > 1 else None, progress=False)
+        if args.out:
+            df.to_csv(args.out, index=False)
+    row(args.game, players, what, df, a.label, b.label, time.perf_counter() - t0)
+    return df
+
+
+def live(args, a, b, players, what, t0):
+    """The same games as `simulate` (same seeds and seating), one at a time: the CSV and the row are
+    rewritten after every game, so an interrupted run keeps what it finished."""
+    import pandas as pd
+    from explorer.simulate import _frame, _jobs, play_game
+    rows = []
+    df = pd.DataFrame()
+    try:
+        for gid, gseed, opts, rot in _jobs(args.game, args.games, args.seed, None, players, True, 2):
+            rows.extend(play_game(args.game, [a, b], gseed, opts, gid, rot))
+            df = _frame(rows)
+            df.to_csv(args.out, index=False)
+            row(args.game, players, what, df, a.label, b.label, time.perf_counter() - t0)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    return df
+
+
+def row(game, players, what, df, la, lb, secs):
     share, lo, hi = bootstrap(pair_scores(df, la, lb))
     dec, dlo, dhi = bootstrap(pair_scores(df, la, lb, decided=True))
     wins = {lab: df[df.bot == lab].winner.mean() for lab in (la, lb)}
-    print(f"| {args.game} {players}p | {what} | {args.games} | {share:.0%} [{lo:.0%}, {hi:.0%}] | "
+    games = df.game_id.nunique()
+    print(f"| {game} {players}p | {what} | {games} | {share:.0%} [{lo:.0%}, {hi:.0%}] | "
           f"{dec:.0%} [{dlo:.0%}, {dhi:.0%}] | {wins[la]:.0%} / {wins[lb]:.0%} | {secs:.0f} s | "
-          f"{platform.machine()} |")
-    return df
+          f"{platform.machine()} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -350,7 +350,8 @@ class Study:
 
     def problems(self) -> list[str]:
         """What a writer probably did not mean, in words: an exercise whose answer is not the main line's next
-        move (the lesson would go on with another move), or a find-the-move a chapter's seat never sees."""
+        move (the lesson would go on with another move; unless the writer replies to that move, as a "learn from
+        your mistakes" chapter does to the move really played), or a find-the-move a chapter's seat never sees."""
         out = []
         for i, ch in enumerate(self.chapters):
             if not ch.written() and not ch.intro:
@@ -358,7 +359,8 @@ class Study:
             for ex in ch.exercises.values():
                 node = ch.timeline.nodes[ex.node]
                 where = f"chapter {i + 1} ({ch.title!r}), the exercise at node {ex.node}"
-                if ex.kind == "move" and node.children and node.children[0].action not in ex.answers:
+                if ex.kind == "move" and node.children and node.children[0].action not in ex.answers \
+                        and node.children[0].action not in ex.replies:
                     out.append(f"{where}: the main line goes on with {node.children[0].action}, not an answer "
                                f"({', '.join(ex.answers)}); play the answer first or promote it")
                 actor = node.state.current_player  # (each exercise's seat checked below)

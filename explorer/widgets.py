@@ -41,6 +41,7 @@ from .core.errors import clip as _clip_text
 from .core.seats import EVERYTHING, SPECTATOR
 from .core.seats import viewer as _viewer
 from .editor import Editor, EditSession
+from .insight import Insight
 from .lesson import Lesson
 from .reader import Eyes, Reader
 from .reader import legal as reader_legal
@@ -51,8 +52,9 @@ from .writer import Desk
 OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
 PUBLIC = SPECTATOR       # -1: the public spectator view
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis",
-           "edit_state", "lesson", "rules", "study")
-BOT_NAMES = ("random", "heuristic", "mcts")
+           "edit_state", "lesson", "rules", "study", "evaluation", "review_panel")
+BOT_NAMES = ("random", "heuristic", "mcts", "search")
+_BOT_OPTIONS = {"mcts": {"iterations": 300}}  # the search: its one-second budget per game unless told
 _PLAYOUT_LIMIT = 10_000
 PAGE = 30     # the synced log/tree is a window of 3 pages of plies around the current node, moving a
               # page at a time, so stepping inside it resends nothing but the current-node marker
@@ -148,11 +150,13 @@ class Explorer(anywidget.AnyWidget):
     lesson = t.Dict().tag(sync=True)  # marks on this position, the exercise here and its feedback (lesson.py)
     rules = t.Dict().tag(sync=True)  # rule id -> its paraphrase and rulebook section, for hovering an id (once)
     study = t.Dict().tag(sync=True)  # a chapter's writer: its study's chapters, this one's exercise (writer.py)
+    evaluation = t.Dict().tag(sync=True)  # the eval bar: each seat's chance to win here for this viewer, or {}
+    review_panel = t.Dict().tag(sync=True)  # a review of the main line: progress, marked plies, advantage series
 
     lock_seat = t.Bool(False)
 
     def __init__(self, source, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
-                 random_seed: int = 0, score_panel: bool = True, bot: str = "mcts", bot_options: dict | None = None,
+                 random_seed: int = 0, score_panel: bool = True, bot: str = "search", bot_options: dict | None = None,
                  components=None, example: str | None = None, chapter=None, **load_kwargs):
         """`source`: a game name (with `load` options, or `example=` one of `explorer.examples(game)`),
         a State, a Timeline, a study Chapter, or a saved timeline file (`components=`: the components file
@@ -182,9 +186,10 @@ class Explorer(anywidget.AnyWidget):
         if bot not in BOT_NAMES:
             raise ValueError(f"bot must be one of {', '.join(BOT_NAMES)}, not {bot!r}")
         self._bot_name = bot
-        self._bot_options = dict({"iterations": 300} if bot == "mcts" and bot_options is None else bot_options or {})
+        self._bot_options = dict(_BOT_OPTIONS.get(bot, {}) if bot_options is None else bot_options)
         self._bot_count = 0
         self._analysis_plot = None
+        self._insight = Insight(self)  # the eval bar and the review (explorer/insight.py)
         self._edits = EditSession()  # the board editor while editing, and the timelines edits left behind
         self._marks_undo: list[tuple] = []  # (node id, its marks before a click), newest last
         self._marks_redo: list[tuple] = []
@@ -340,10 +345,31 @@ class Explorer(anywidget.AnyWidget):
         return self.node
 
     def analyse(self, bot: str | None = None):
-        """What the bot would play here and why: a DataFrame (action, visits, value, chosen), also drawn
-        as a bar chart under the explorer and listed in the widget."""
+        """What the bot would play here and why. The search bot ("search", the default): its top moves, each a
+        dict with its chance to win and its reasons in words (explorer.analysis.reasons), the best line drawn on
+        the board. Other bots: a DataFrame (action, visits, value, chosen), also drawn as a bar chart under the
+        explorer. Both are listed in the widget."""
         self._run(lambda: self._analyse(bot))
         return self._last_analysis
+
+    def evaluate(self, on: bool = True) -> dict:
+        """Show (or hide) the eval bar: each seat's chance to win here, from this viewer's information
+        (explorer.analysis.evaluate). Returns what the bar shows ({} when off)."""
+        self._run(lambda: self._set_bar(on))
+        return dict(self.evaluation)
+
+    def review(self, iterations: int | None = None, seed: int | None = None, background: bool = False):
+        """Review the main line in this viewer's eyes (explorer.analysis.review): glyphs on the moves that
+        lost chances, the better moves as variations, the advantage chart under the board. Returns the
+        Review (None with `background=True`: the page shows its progress and a Cancel button)."""
+        got = []
+        self._run(lambda: got.append(self._insight.start(self.viewer, iterations, seed, background)))
+        return got[0] if got else None
+
+    def _set_bar(self, on) -> None:
+        if not isinstance(on, bool):
+            raise ValueError("the eval bar is on (true) or off (false)")
+        self._insight.bar = on
 
     def annotate(self, arrows=None, highlights=None, glyph=None, node=None) -> None:
         """Draw on this position (or `node`'s): arrows [(from, to[, colour])], highlights [place or
@@ -417,6 +443,7 @@ class Explorer(anywidget.AnyWidget):
         self._marks_undo.clear()
         self._marks_redo.clear()
         self._seats(tl)
+        self._insight.reset()
         self.diff, self.analysis, self.preview = {}, {}, {}
 
     def compare(self, a=None, b=None) -> list[str]:
@@ -457,6 +484,9 @@ class Explorer(anywidget.AnyWidget):
             "annotate_redo": lambda: self._marks_history(undo=False),
             "preview": lambda: self._front_preview(content.get("text")),
             "bot": lambda: self._front_bot(content.get("bot"), play=True),
+            "evaluate": lambda: self._set_bar(content.get("on")),
+            "review": lambda: self._insight.start(self.viewer),
+            "review_cancel": self._insight.stop,
             "analyse": lambda: self._front_bot(content.get("bot"), play=False),
         }
         self._run(lambda: (self._edits.guard(kind), self._lesson.guard(kind, content, self._tl, self._mark),
@@ -604,7 +634,7 @@ class Explorer(anywidget.AnyWidget):
     def _bot(self, name: str | None):
         from . import bots
         name = name or self._bot_name
-        opts = self._bot_options if name == self._bot_name else ({"iterations": 300} if name == "mcts" else {})
+        opts = self._bot_options if name == self._bot_name else _BOT_OPTIONS.get(name, {})
         seed = (self._random_seed * 1_000_033 + self._bot_count) & rng.MASK
         self._bot_count += 1
         return bots.make(name, seed=seed, **opts)
@@ -617,14 +647,21 @@ class Explorer(anywidget.AnyWidget):
         if viewer is not None and viewer != actor:  # the moves it weighs would spell out the actor's hand
             raise PermissionError(f"an analysis lists {self._seat_names[actor]}'s possible moves, which this "
                                   f"view may not see: view as {self._seat_names[actor]} or everything")
+        if (name or self._bot_name) == "search":  # the top moves with their win chance and reasons in words
+            self._drop_analysis_plot()
+            seed = (self._random_seed * 1_000_033 + self._bot_count) & rng.MASK
+            self.analysis = self._insight.analyse(self.node, viewer, seed)
+            self._last_analysis = self.analysis["rows"]
+            return
         bot = self._bot(name)
         df = bot.analyse(state)
         self._last_analysis = df
-        rows = [{"action": str(r.action), "visits": int(r.visits),
-                 "value": None if r.value != r.value else round(float(r.value), 4), "chosen": bool(r.chosen)}
+        heuristic = bot.name == "heuristic"  # it rates moves: there are no visits to show
+        rows = [{"action": str(r.action), "value": None if r.value != r.value else round(float(r.value), 4),
+                 "chosen": bool(r.chosen), **({} if heuristic else {"visits": int(r.visits)})}
                 for r in df.itertuples()]
         self.analysis = {"bot": bot.label, "node": self.node.id, "seat": state.current_player, "rows": rows,
-                         "viewer": viewer}
+                         "viewer": viewer, "kind": "rating" if heuristic else "table"}
         if self._panel is not None:
             from .bots.plots import analysis_plot
             from .plots import Plot
@@ -648,6 +685,10 @@ class Explorer(anywidget.AnyWidget):
 
     # -- doing things
     def _run(self, fn, front: bool = False, editing: bool = False) -> None:
+        with self._insight.lock:  # a review in the background writes into the timeline under the same lock
+            self._run_locked(fn, front, editing)
+
+    def _run_locked(self, fn, front: bool, editing: bool) -> None:
         actor = self.state.current_player
         with self.hold_sync():
             try:
@@ -839,7 +880,7 @@ class Explorer(anywidget.AnyWidget):
             "at_start": node.parent is None, "at_end": not node.children or stopped, "to_move": to_move,
             "terminal": terminal, "can_act": can_act, "can_playout": viewer is None and not terminal and editor is None,
             "hint": hint, "counter": turn_counter(state, self._seat_names), "nodes": len(tl),
-            "bots": list(BOT_NAMES), "bot": self._bot_name,
+            "bots": list(BOT_NAMES), "bot": self._bot_name, "eval_bar": self._insight.bar,
             "comment": eyes.words(node.comment), "children": here, "editing": editor is not None,
             "exercise": stopped,  # an unsolved exercise here: no bot, random move or play-out may answer it
             "author": self._lesson.author,  # Explorer(chapter): the chapter's writer may set exercises by clicking
@@ -859,6 +900,8 @@ class Explorer(anywidget.AnyWidget):
             self.meta = meta
             self.lesson = self._lesson.synced(node, eyes)
             self.study = self._desk.synced(node, eyes) if self._desk is not None else {}
+            self.evaluation = self._insight.evaluation(node, viewer) if editor is None else {}
+            self.review_panel = self._insight.synced_review(viewer)
             if self.preview and self.preview.get("node") != node.id:
                 self.preview = {}
             if self.analysis and (self.analysis.get("node") != node.id or not can_act

@@ -248,3 +248,33 @@ def test_a_rule_id_on_the_page_shows_its_rule(browser):
     assert note.is_visible() and rid in note.inner_text() and "§" in note.inner_text()
     assert "_21a030570a0992c9.txt" not in page.content()
     o.close()
+
+
+@pytest.mark.parametrize("game", ["lotus", "rice_paddy"])
+def test_a_learn_from_your_mistakes_chapter_is_walked(browser, game):
+    """Issue 23.4: the chapter a review made (explorer/studies/mistakes.py): its exercise is a position where the
+    learner's move lost chances; the move really played gets the review's reply, the search's move is right and
+    leads into the better line, whose comment says why in words."""
+    from playwright.sync_api import expect
+    o = Opened(browser, ROOT / "docs" / "studies" / f"{game}.html")
+    page = o.page
+    c, chapter = next((i, ch) for i, ch in enumerate(o.data["chapters"]) if ch["title"].startswith("Learn from your"))
+    page.locator(f".rx-page-chapter[data-chapter='{c}']").click()
+    by_id = {n["id"]: n for n in chapter["nodes"]}
+    assert "explorer.analysis.review" in page.locator("#rx-study").inner_text()  # the intro names bot and budget
+    exercises = [n for n in chapter["nodes"] if "exercise" in n]
+    assert exercises
+    for _ in range(200):
+        if "exercise" in by_id[o.node()]:
+            break
+        page.locator(".rx-next-note").click()
+    node = by_id[o.node()]
+    played = by_id[node["children"][0]]["text"]
+    page.locator(".rx-page-moves .rx-action").filter(has=page.locator("code", has_text=played)).first.click()
+    expect(page.locator(".rx-feedback")).to_have_attribute("data-result", "wrong")
+    assert "the move played" in page.locator(".rx-feedback").inner_text()
+    right = next(m for m in node["exercise"]["moves"] if m["result"] == "right")
+    page.locator(f".rx-page-moves .rx-action[data-text='{right['text']}']").click()
+    assert o.node() == right["child"] and by_id[o.node()]["comment"].startswith("Better: ")
+    expect(page.locator("#rx-study")).to_contain_text("to win, against")
+    o.close()

@@ -60,6 +60,12 @@ function render({ model, el }) {
       onclick: () => send({ type: "analyse", bot: botSel.value }) }),
   };
   const analysisBox = h("div", { class: "rx-analysis" });
+  // the eval bar (one bar per seat, beside the board) and the review (progress, cancel, chart, marked moves)
+  const evalBar = h("div", { class: "rx-evalbar", role: "group", "aria-label": "evaluation: each seat's chance to win", hidden: true });
+  const evalToggle = h("input", { type: "checkbox", class: "rx-eval-toggle",
+    onchange: () => send({ type: "evaluate", on: evalToggle.checked }) });
+  const reviewBtn = btn("rx-review", "Review", "evaluate every move of the main line and mark the mistakes", { type: "review" });
+  const reviewBox = h("div", { class: "rx-review-box", "aria-live": "polite" });
   const error = h("div", { class: "rx-error", role: "alert" });
   const log = h("ol", { class: "rx-log", tabindex: "0", "aria-label": "moves so far" });  // it may scroll itself
   const tree = h("div", { class: "rx-tree" });
@@ -94,7 +100,7 @@ function render({ model, el }) {
   const children = h("div", { class: "rx-children" });
   root.append(
     h("div", { class: "rx-header" }, title, counter, glyph),
-    board,
+    h("div", { class: "rx-board-row" }, board, evalBar),
     editor.bar,
     annotator.bar,
     note,
@@ -102,13 +108,15 @@ function render({ model, el }) {
     desk.box,
     h("div", { class: "rx-controls" }, Object.values(nav), playBtn,
       h("label", { class: "rx-speed-label" }, "speed ", speedSel), resetBtn,
-      h("label", { class: "rx-seat-label" }, "view as ", seatSel), ply),
+      h("label", { class: "rx-seat-label" }, "view as ", seatSel), ply,
+      h("label", { class: "rx-eval-label", title: "each seat's chance to win here, from what this view may know" }, evalToggle, " eval bar"), reviewBtn),
     h("div", { class: "rx-legal" }, filter, actions),
     h("div", { class: "rx-entry" }, input, tools.play, tools.random, tools.playout,
       h("span", { class: "rx-sep" }), h("label", { class: "rx-bot-label" }, "bot ", botSel), tools.bot, tools.analyse),
     error,
     ruleNote,
     analysisBox,
+    reviewBox,
     h("div", { class: "rx-history" },
       h("div", { class: "rx-log-box", tabindex: "0", role: "group", "aria-label": "log" }, h("div", { class: "rx-panel-title", text: "Log" }), log),
       h("div", { class: "rx-tree-col" },  // the tree scrolls; the tools under it never do
@@ -282,15 +290,96 @@ function render({ model, el }) {
 
   function drawAnalysis() {
     const a = model.get("analysis") || {};
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    if (a.kind === "search") {  // the top moves, each with its chance to win and its reasons in words
+      patch(analysisBox, a, () => [
+        h("div", { class: "rx-panel-title", text: `What the search would play here, and why (${a.bot})` }),
+        h("ol", { class: "rx-why" }, a.rows.map((r, i) => h("li", { class: "rx-why-move" + (i === 0 ? " rx-chosen" : "") },
+          h("div", { class: "rx-why-head" }, h("code", { text: r.move }), ` ${pct(r.win)} to win `,
+            h("span", { class: "rx-why-err", text: `± ${pct(r.stderr)}` }), " — ", words(r.words)),
+          r.reasons.length ? h("ul", { class: "rx-why-reasons" }, r.reasons.map((t) => h("li", {}, words(t)))) : null,
+          r.line_words.length ? h("div", { class: "rx-why-line", text: `then: ${r.line_words.join("; ")}` }) : null,
+          r.rules.length ? h("div", { class: "rx-why-rules" }, "rules: ", words(r.rules.join(", "))) : null))),
+      ]);
+      return;
+    }
+    const cols = a.rows && a.rows.length && a.rows[0].visits !== undefined ? ["action", "visits", "value"] : ["action", "value"];
     patch(analysisBox, a, () => a.rows ? [
       h("div", { class: "rx-panel-title", text: `What ${a.bot} would play here, and why` }),
       h("table", { class: "rx-analysis-table" },
-        h("tr", {}, ["action", "visits", "value"].map((c) => h("th", { text: c }))),
-        [...a.rows].sort((x, y) => (y.visits - x.visits) || ((y.value ?? -1) - (x.value ?? -1))).slice(0, 12)
+        h("tr", {}, cols.map((c) => h("th", { text: c }))),
+        [...a.rows].sort((x, y) => ((y.visits || 0) - (x.visits || 0)) || ((y.value ?? -1) - (x.value ?? -1))).slice(0, 12)
           .map((r) => h("tr", { class: r.chosen ? "rx-chosen" : "" },
-            h("td", {}, h("code", { text: r.action })), h("td", { text: String(r.visits) }),
+            h("td", {}, h("code", { text: r.action })), cols.includes("visits") ? h("td", { text: String(r.visits) }) : null,
             h("td", { text: r.value === null ? "–" : r.value.toFixed(3) })))),
     ] : []);
+  }
+
+  function drawEval(view) {
+    const e = model.get("evaluation") || {};
+    const meta = model.get("meta") || {};
+    evalToggle.checked = !!meta.eval_bar;
+    evalBar.hidden = !e.seats;
+    patch(evalBar, [e, view.seats?.map((x) => x.color)], () => e.seats ? [
+      h("div", { class: "rx-evalbar-title", text: e.final ? "result" : "chance to win" }),
+      ...e.seats.map((x, i) => {
+        const color = seatColor(view, i);
+        const fill = h("div", { class: "rx-evalbar-fill" });
+        fill.style.height = `${Math.round(100 * x.win)}%`;
+        fill.style.background = color;
+        const said = `${x.name}: ${Math.round(100 * x.win)}%` + (x.stderr ? ` ± ${Math.round(100 * x.stderr)}%` : "") +
+          (x.margin !== null && x.margin !== undefined ? `, margin ${x.margin > 0 ? "+" : ""}${x.margin.toFixed(1)}` : "");
+        return h("div", { class: "rx-evalbar-seat", title: said, "data-seat": i },
+          h("div", { class: "rx-evalbar-track" }, fill),
+          h("div", { class: "rx-evalbar-pct", text: `${Math.round(100 * x.win)}%` }),
+          h("div", { class: "rx-evalbar-name", text: x.name.split(" ")[0] }));
+      }),
+      h("div", { class: "rx-evalbar-bot", text: e.bot }),
+    ] : []);
+  }
+
+  function drawReview(view) {
+    const r = model.get("review_panel") || {};
+    reviewBtn.disabled = !!r.running || !!(model.get("meta") || {}).editing;
+    patch(reviewBox, [r, view.seats?.map((x) => x.color)], () => {
+      if (r.running) {
+        return [h("label", { class: "rx-review-progress" }, `reviewing ${r.done} of ${r.total} moves (${r.bot}) `,
+          h("progress", { max: r.total || 1, value: r.done || 0 })),
+        h("button", { class: "rx-btn rx-review-cancel", text: "Cancel", title: "stop the review and keep what it has",
+          onclick: () => send({ type: "review_cancel" }) })];
+      }
+      if (!r.series) return [];
+      const names = (model.get("meta") || {}).seat_names || [];
+      return [
+        h("div", { class: "rx-panel-title", text: `Review (${r.bot}): ${r.marked.length} move(s) marked` +
+          (r.complete ? "" : `, stopped after ${r.done} of ${r.total}`) }),
+        advantageChart(r.series, names, view),
+        h("div", { class: "rx-review-key", text: "?! dubious, ? mistake, ?? blunder: the move lost at least " +
+          r.thresholds.slice().reverse().map(([g, t]) => `${Math.round(100 * t)}% (${g})`).join(", ") + " of its chance to win" }),
+        h("ul", { class: "rx-review-marked" }, r.marked.map((m) => h("li", {},
+          h("button", { class: "rx-btn rx-node", "data-id": m.node, onclick: () => send({ type: "goto", id: m.node }),
+            text: `${m.ply}${m.glyph} ${names[m.seat] || ""}: ${Math.round(100 * m.best_win)}% → ${Math.round(100 * m.win)}%` })))),
+      ];
+    });
+  }
+
+  function advantageChart(series, names, view) {  // each seat's chance to win over the plies, SVG only
+    const W = 520, H = 140, L = 36, T = 6, B = 20, w = W - L - 8, hh = H - T - B;
+    const n = Math.max(1, series.length - 1);
+    const svg = s("svg", { class: "rx-advantage", width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img",
+      "aria-label": "advantage chart: each seat's chance to win over the plies" });
+    for (const p of [0, 50, 100]) {
+      const y = T + hh * (1 - p / 100);
+      svg.append(s("line", { x1: L, x2: L + w, y1: y, y2: y, stroke: "#bbb", "stroke-dasharray": p === 50 ? "4 3" : null }),
+        s("text", { x: L - 4, y: y + 4, "font-size": 11, "text-anchor": "end", fill: "#333", text: `${p}%` }));
+    }
+    svg.append(s("text", { x: L, y: H - 5, "font-size": 11, fill: "#333", text: "ply 0" }),
+      s("text", { x: L + w, y: H - 5, "font-size": 11, "text-anchor": "end", fill: "#333", text: `ply ${series.length - 1}` }));
+    names.forEach((name, i) => {
+      const pts = series.map((row, k) => `${(L + w * k / n).toFixed(1)},${(T + hh * (1 - row[i])).toFixed(1)}`).join(" ");
+      svg.append(s("polyline", { fill: "none", stroke: seatColor(view, i), "stroke-width": 2, points: pts }, s("title", { text: name })));
+    });
+    return svg;
   }
 
   function drawDiff() {
@@ -321,7 +410,10 @@ function render({ model, el }) {
     lastView = view;
     editor.update(model.get("edit_state"));
     const lesson = model.get("lesson") || {};
-    drawMarks(board, meta.editing ? {} : lesson.marks, lesson.palette);
+    const an = model.get("analysis") || {};
+    const shown = an.marks && an.node === meta.node ? { arrows: [...(lesson.marks?.arrows || []), ...(an.marks.arrows || [])],
+      highlights: [...(lesson.marks?.highlights || []), ...(an.marks.highlights || [])] } : lesson.marks;
+    drawMarks(board, meta.editing ? {} : shown, lesson.palette);
     drawGlyph(glyph, lesson.marks?.glyph, lesson.glyphs);
     annotator.update(lesson);
     lessonPanel.update(lesson);
@@ -367,6 +459,8 @@ function render({ model, el }) {
     drawTree();
     drawDiff();
     drawAnalysis();
+    drawEval(view);
+    drawReview(view);
     patch(botSel, [meta.bots, meta.bot], () => (meta.bots || []).map((b) => h("option", { value: b, text: b, selected: b === meta.bot })));
     tools.bot.disabled = tools.analyse.disabled = !meta.can_act || !!meta.exercise;
     if (meta.node !== lastNode) {
@@ -384,7 +478,7 @@ function render({ model, el }) {
     pending = true;
     queueMicrotask(() => { pending = false; update(); });
   };
-  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis", "edit_state", "lesson", "study"];
+  const keys = ["view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "analysis", "edit_state", "lesson", "study", "evaluation", "review_panel"];
   for (const k of keys) model.on(`change:${k}`, schedule);
   model.on("change:preview", showPreview);
   update();

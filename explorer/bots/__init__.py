@@ -3,7 +3,7 @@
 >>> import explorer
 >>> from explorer import bots
 >>> state = explorer.load("lotus", players=3, seed=7)
->>> bot = bots.make("mcts", seed=1, iterations=200)   # or "random", "heuristic" (prefer="growth" in Lotus)
+>>> bot = bots.make("mcts", seed=1, iterations=200)   # or "random", "heuristic" (prefer="growth" in Lotus), "search"
 >>> a = bot.choose(state)                             # an action for state.current_player
 >>> df = bot.analyse(state)                           # action, visits, value, chosen
 >>> fig = bots.plots.analysis_plot(df)                # why: a Bokeh bar chart (explorer.plots.show(fig))
@@ -18,12 +18,13 @@ from .base import Bot, derive, hooks
 from .heuristic import HeuristicBot
 from .mcts import MCTSBot
 from .random_bot import RandomBot
+from .search import MoveStat, SearchBot, Thought
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTSBot}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTSBot, "search": SearchBot}
 
 
 def make(name: str, seed: int = 0, **kw) -> Bot:
-    """A bot by name ("random", "heuristic", "mcts"); keyword arguments are the bot's parameters."""
+    """A bot by name ("random", "heuristic", "mcts", "search"); keyword arguments are the bot's parameters."""
     if isinstance(name, Bot):
         return name
     cls = BOTS.get(name)
@@ -39,4 +40,4 @@ def __getattr__(name):  # plots pull in bokeh: import on first use
     raise AttributeError(name)
 
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "MCTSBot", "BOTS", "make", "derive", "hooks"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "MCTSBot", "SearchBot", "Thought", "MoveStat", "BOTS", "make", "derive", "hooks"]

@@ -8,7 +8,7 @@ the last round), so count those turns, and look first for a power that pays this
 
 >>> study = build()
 >>> [len(c.exercises) for c in study.chapters]
-[1, 2, 3]
+[1, 2, 3, 2]
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import statistics
 import explorer
 from explorer import bots
 from explorer.bots.base import Bot, derive
+from explorer.studies import mistakes
 from explorer.study import Study
 
 GAME = "lotus"
@@ -31,8 +32,12 @@ INTRO = (
     "scores nothing by itself: it is worth what it will still do for you, so the question is always how many "
     "turns you have left to use it, and whether you can use it at once. Chapter 1 is the rulebook's own "
     "example on the first turn; chapter 2 is a set-up position where Infinite Growth pays the same turn; "
-    "chapter 3 is the last turn of a real game, where only the token counts.\n\n"
-    "The numbers quoted come from the engine and its bots, computed when the study is built. The bots play "
+    "chapter 3 is the last turn of a real game, where only the token counts; chapter 4 is a game reviewed by "
+    "the search (explorer.analysis.review): find the moves the search preferred.\n\n"
+    "The numbers quoted come from the engine and its bots, computed when the study is built, each with its "
+    "bot and budget: MCTS at 400 iterations in chapter 1, games played to the end by the heuristic bot, the "
+    "search bot at 200 iterations in chapters 2 and 3, and its review at 100 iterations a move in chapter 4. "
+    "The bots play "
     "the game as set up here, which rests on card counts the rulebook does not print (explorer.provenance"
     "('lotus'), source \"assumed\"): the single-symbol cards of each deck split 4, 5, 5, 6, 6 across the Iris, "
     "Primrose, Cherry Blossom, Lily and Lotus, one double-symbol card of each flower type, and four "
@@ -100,6 +105,19 @@ def _mcts(state, iterations: int, seed: int) -> dict:
     """MCTS's value and visits per move at `state`: {move: (value, visits)}."""
     df = bots.make("mcts", seed=seed, iterations=iterations).analyse(state)
     return {r.action: (float(r.value), int(r.visits)) for r in df.itertuples()}
+
+
+def _search(state, iterations: int, seed: int) -> dict:
+    """The search's estimate per move it weighed at `state`, for the mover: {move: (chance to win, margin,
+    visits)} (explorer.analysis.think: the search bot, `iterations`, from the mover's information)."""
+    from explorer import analysis
+    seat = state.current_player
+    th = analysis.think(state, seat, iterations, seed)
+    return {str(m.action): (float(m.win[seat]), float(m.margin[seat]), int(m.visits)) for m in th.moves}
+
+
+SEARCH = 200  # the search's budget (iterations) for the figures of chapters 2 and 3
+REVIEW = 100  # and per move in chapter 4's review
 
 
 def _score_line(scores, seats=3) -> str:
@@ -228,8 +246,8 @@ def _chapter_growth(study: Study) -> None:
     tl.annotate(iris, highlights=[("Lotus", "blue")])
 
     growth = s.apply("+growth")
-    mc = _mcts(growth, 300, seed=1)
-    top = max(mc, key=lambda a: mc[a][0])
+    mc = _search(growth, SEARCH, seed=1)
+    top = next(iter(mc))
     done = growth.apply("7ssd")
     token = s.apply("+t").apply("7sd")
     held = _lotus_odds(token, 1, seed=2)
@@ -252,9 +270,10 @@ def _chapter_growth(study: Study) -> None:
                 hint="The Lotus needs three more petals, and you hold three.",
                 explanation=(f"All three Lotus cards in one action complete it (4 + 3 = 7 petals). Blue's "
                              f"symbols make it 5 to Red's 1, so Blue both picks the cards and controls it. "
-                             f"MCTS (300 iterations) rates this play {mc['7ssd'][0]:.2f} ({mc['7ssd'][1]} of 300 "
-                             f"visits){', its best move here' if top == '7ssd' else ''}; the best other move "
-                             f"scores {max(v for a, (v, _) in mc.items() if a != '7ssd'):.2f}."))
+                             f"The search bot (explorer.analysis, {SEARCH} iterations) gives Blue {mc['7ssd'][0]:.0%} "
+                             f"to win after this play{', its best move here' if top == '7ssd' else ''}; after the "
+                             f"best other move it weighed, "
+                             f"{max(v for a, (v, _m, _n) in mc.items() if a != '7ssd'):.0%}."))
     grown = tl.play("7ssd")
     tl.comment(grown, (
         f"The Lotus is Blue's: his scoring pile holds {pile_now} cards, {pile_before} from the Iris and "
@@ -331,8 +350,8 @@ def _chapter_last_turn(study: Study) -> None:
     tok_scores, tok_line = finish["+t"]
     best_p = max((r for r in finish if r != "+t"), key=lambda r: (_margin(finish[r][0], 0), finish[r][0][0]))
     pow_scores, pow_line = finish[best_p]
-    mc = _mcts(s, 300, seed=1)
-    if pow_scores[0] >= tok_scores[0] or max(mc, key=lambda a: mc[a][0]) != "+t":
+    mc = _search(s, SEARCH, seed=1)
+    if pow_scores[0] >= tok_scores[0] or max(mc, key=lambda a: (mc[a][0], mc[a][1])) != "+t":
         raise ValueError("chapter 3: the token is no longer clearly best; rewrite the exercise built on it")
     ch.exercise(lily, ["+t"], prompt="Red: the Lily is yours. Token or power, with one action left in the game?",
                 hint="A power scores nothing by itself. What can it still do in one action?",
@@ -340,9 +359,11 @@ def _chapter_last_turn(study: Study) -> None:
                     f"The token is 5 points and no power can do as much with one action. Trying every line to "
                     f"the end: with the token Red's best finish is {_score_line(tok_scores)} "
                     f"(then {tok_line[0]}); the best power line, {POWER_WORDS[best_p]} then {pow_line[0]}, "
-                    f"ends {_score_line(pow_scores)}, the same play without the 5 points. MCTS (300 iterations) "
-                    f"agrees: the token {mc['+t'][0]:.2f}, the best power "
-                    f"{max(v for a, (v, _) in mc.items() if a != '+t'):.2f}."))
+                    f"ends {_score_line(pow_scores)}, the same play without the 5 points. The search bot "
+                    f"(explorer.analysis, {SEARCH} iterations) agrees: Red wins whatever he takes "
+                    f"({mc['+t'][0]:.0%} to win with the token), but his expected margin is "
+                    f"{mc['+t'][1]:+.0f} points with the token against at most "
+                    f"{max(m for a, (_w, m, _n) in mc.items() if a != '+t'):+.0f} with a power."))
     t = tl.play("+t")
     tl.comment(t, "Five points. Now the last action of the game.")
     tl.annotate(t, highlights=["Red tokens"], glyph="!")
@@ -381,6 +402,7 @@ def build() -> Study:
     _chapter_first_turn(study)
     _chapter_growth(study)
     _chapter_last_turn(study)
+    mistakes.add(study, GAME, {"players": 3, "seed": 11}, iterations=REVIEW)  # learn from your mistakes
     return study
 
 

@@ -6,12 +6,13 @@ and in the drain step. It rests on the rulebook (002_bb030e3577f242d1.txt) secti
 
 >>> study = build()
 >>> len(study.chapters), sum(len(c.exercises) for c in study.chapters)
-(5, 9)
+(6, 10)
 """
 from __future__ import annotations
 
 import explorer
 from explorer import bots
+from explorer.studies import mistakes
 from explorer.study import Study
 
 SEED = 10  # two players: Red gets set-up card 8 (rocks c f g j, two free walls), Blue card 9 (rocks b e g i)
@@ -22,7 +23,8 @@ INTRO = (
     "closed by two walls and a gate. Every other paddy has to be built, and water reaches it only through "
     "gates, down a single chain from the reservoir. This study follows a real game (seed 10) through its "
     "first round, then set-up positions and the rulebook's flood example for moving a gate, flooding and "
-    "draining.\n\n"
+    "draining; the last chapter is a game reviewed by the search (explorer.analysis.review): find the moves "
+    "the search preferred.\n\n"
     "Assumed values (the rulebook does not print them; explorer.provenance('rice_paddy') lists them): the "
     "field layout (hexes a-j in two zig-zag rows of five, a by the reservoir, every side on the board's edge "
     "a printed wall), so which hexes touch and how many pieces close a paddy are assumed; the set-up cards "
@@ -40,6 +42,7 @@ def build() -> Study:
     _moving_a_gate(study)
     _flood(study)
     _drain(study)
+    mistakes.add(study, "rice_paddy", {"players": 2, "seed": SEED}, iterations=40)  # learn from your mistakes
     return study
 
 

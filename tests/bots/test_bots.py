@@ -9,7 +9,8 @@ from explorer.bots.base import default_values, derive
 from explorer.core.registry import spec
 
 GAMES = [g["name"] for g in explorer.games()]
-CHEAP = {"random": {}, "heuristic": {}, "mcts": {"iterations": 3, "rollout_depth": 4}}
+CHEAP = {"random": {}, "heuristic": {}, "mcts": {"iterations": 3, "rollout_depth": 4},
+         "search": {"iterations": 2, "depth": 1, "candidates": 2}}
 
 
 def first_variant(game):
@@ -76,7 +77,8 @@ def test_search_depends_on_the_view_only(game):
     assert other.view(seat) == view
     if spec(game).hidden_information:
         assert other != s  # the hidden parts really differ
-    for name, kw in (("mcts", {"iterations": 15, "rollout_depth": 8}), ("heuristic", {})):
+    for name, kw in (("mcts", {"iterations": 15, "rollout_depth": 8}), ("heuristic", {}),
+                     ("search", {"iterations": 6, "depth": 4})):
         a = bots.make(name, seed=4, **kw).analyse(s)
         b = bots.make(name, seed=4, **kw).analyse(other)
         assert a.equals(b), name

@@ -27,8 +27,8 @@ def _view_config(view):
     if not isinstance(view, dict) or view.get("game") != "round_house":
         V.fail(None, "expected a view of a Round House position")
     seat = view.get("viewer")
-    if not isinstance(seat, int) or seat < 0:
-        V.fail("viewer", "from_view needs one seat's view (viewer >= 0)", seat)
+    if not isinstance(seat, int) or seat < -1:  # -1: the spectator's view (every hand is sampled)
+        V.fail("viewer", "from_view needs a seat's view (viewer >= 0) or the spectator's (-1)", seat)
     options = V.mapping(view.get("options") or {}, "options")
     data = view.get("data")
     if data is not None and not isinstance(data, str):
@@ -50,7 +50,7 @@ def from_view(view: dict, seed: int):
         return [x["id"] for x in items]
 
     # orders
-    seen = set(ids(view["order_supply"])) | set(ids(seats[seat]["hand"] or []))
+    seen = set(ids(view["order_supply"])) | (set(ids(seats[seat]["hand"] or [])) if seat >= 0 else set())
     seen |= {o["id"] for s in seats for o in s["completed"]}
     unseen = [o for o in cfg.order_ids if o not in seen]
     st, unseen = rng.shuffled(st, unseen)
