@@ -207,13 +207,8 @@ def _narrate(state: State, act, viewer) -> str:
 
 
 def seat_name(state: State, seat: int | None) -> str:
-    """The seat's name as the game's views give it ('Red'), or 'Seat 2'."""
-    if seat is None:
-        return "nobody"
-    try:
-        return state.view(-1)["seats"][seat]["name"]
-    except (LookupError, TypeError, ValueError, NotImplementedError):
-        return f"Seat {seat + 1}"
+    """The seat's name ('Red', State.seat_name), or 'nobody'."""
+    return "nobody" if seat is None else state.seat_name(seat)
 
 
 def mentions(text: str, ident: str) -> bool:
@@ -226,11 +221,7 @@ def others_private(state: State, viewer: int | None) -> set[str]:
     if viewer is None:
         return set()
     out: set[str] = set()
-    try:
-        n = len(state.scores()["seats"])
-    except NotImplementedError:
-        n = len(state.view(None).get("seats") or ())
-    for seat in range(n):
+    for seat in range(state.num_players):
         if seat != viewer:
             out.update(state.private_ids(seat))
     return out

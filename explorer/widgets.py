@@ -200,12 +200,9 @@ class Explorer(anywidget.AnyWidget):
 
     def _seats(self, tl: Timeline) -> None:
         """The seats of `tl`'s game: how many, their names, and the reader that names them."""
-        full = tl.root.state.view(None)
-        seats = full.get("seats") if isinstance(full.get("seats"), list) else None
-        self._players = len(seats) if seats is not None else int(full.get("players") or 0)
-        self._seat_names = [
-            (s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}"
-            for i, s in enumerate(seats or [None] * self._players)]
+        state = tl.root.state
+        self._players = state.num_players
+        self._seat_names = state.seat_names()
         self._reader = Reader(self._seat_names)  # what each viewer reads of each node (explorer.reader)
 
     @classmethod

@@ -195,7 +195,7 @@ class PositionMixin:
         return _build(cls, pos)
 
     # ---- conservation laws ----------------------------------------------------------------------
-    def check_invariants(self) -> None:
+    def _laws(self) -> None:
         cfg = self.cfg
         places = [*self.hands, *self.decks, *self.piles, *self.flowers, self.display, self.wild, self.out,
                   cfg.aside]

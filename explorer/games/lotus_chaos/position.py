@@ -155,7 +155,7 @@ class PositionMixin:
     def from_json(cls, data) -> Any:
         return _from_json(cls, data)
 
-    def check_invariants(self) -> None:
+    def _laws(self) -> None:
         cfg = self.cfg
         seen = list(self.deck) + list(self.discard) + list(self.revealed)
         for a in self.areas:

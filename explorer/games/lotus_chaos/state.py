@@ -114,23 +114,14 @@ class ChaosState(PositionMixin, ViewMixin, State):
             return self.parse_action(a)
         return a
 
-    def apply(self, a) -> ChaosState:
-        a = self._checked(a)
-        s = self._copy()
-        _EFFECTS[a.kind](s, a)
-        s._run()
-        return s
-
-    def apply_in_place(self, a) -> None:
-        """apply() on this scratch state itself (core State.scratch): the effects replace the fields they
-        change, never editing what a copy shares, so they run the same here."""
-        a = self._checked(a)
-        self._legal = None
+    def _effects(self, a) -> None:
+        """The effects of `a` (core State.apply), then what follows by itself: they replace the fields they
+        change, never editing what a copy shares, so they run the same on a fork and on a scratch state."""
         _EFFECTS[a.kind](self, a)
         self._run()
 
-    def scratch(self) -> ChaosState:
-        return self._copy()
+    def _thaw(self) -> None:
+        self._legal = None
 
     # ---- helpers ----------------------------------------------------------------------------------------
     def _copy(self) -> ChaosState:
@@ -142,6 +133,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
         s.activated, s.queue, s.window, s.accusations = self.activated, self.queue, self.window, self.accusations
         s.notice, s.winners_, s.outcome, s._legal = self.notice, self.winners_, self.outcome, None
         return s
+
+    _fork = _copy  # the copy apply changes (core State._fork)
 
     def alive_seats(self) -> tuple:
         return tuple(compress(range(len(self.alive)), self.alive))
@@ -157,6 +150,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def name(self, seat) -> str:
         return f"{self.colour[seat].capitalize()} {self.number[seat]}"
+
+    seat_name = name  # core State.seat_name
 
     def card_name(self, c) -> str:
         return self.cfg.NAME[c]

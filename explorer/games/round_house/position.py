@@ -227,7 +227,7 @@ class PositionMixin:
             raise PositionError(f"data: {clip(exc, 300)}") from None
         return _build(cls, cfg, pos)
 
-    def check_invariants(self) -> None:
+    def _laws(self) -> None:
         """Goods, money and workers are conserved; every card, tile and amulet is in one place."""
         cfg = self.cfg
         for k in range(4):
