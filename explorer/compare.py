@@ -11,11 +11,11 @@ one gets the field diff as sentences and its own `explain` for public moves.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from types import ModuleType
 
+from .core.registry import spec
 from .core.state import State
 
 ARROW = "→"
@@ -27,18 +27,14 @@ _HOOKS: dict[str, ModuleType | None] = {}
 
 
 def words(state: State) -> ModuleType | None:
-    """The module `explorer.games.<game>.words` for `state`'s game, or None if the game has none."""
+    """The "words" part of `state`'s game (GameSpec.part), or None if the game has none or is not registered."""
     game = getattr(state, "game_name", "") or ""
     if game not in _HOOKS:
-        mod = None
-        if game.isidentifier():
-            name = f"explorer.games.{game}.words"
-            try:
-                mod = importlib.import_module(name)
-            except ModuleNotFoundError as exc:  # only a missing module; errors inside it propagate
-                if exc.name is None or not name.startswith(exc.name):
-                    raise
-        _HOOKS[game] = mod
+        try:
+            got = spec(game)
+        except ValueError:
+            got = None
+        _HOOKS[game] = got and got.part("words")
     return _HOOKS[game]
 
 

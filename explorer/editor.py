@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .core.errors import PositionError, brief, clip
-from .core.registry import game_part
+from .core.registry import spec
 from .core.setup import setup
 from .core.state import State
 
@@ -24,7 +24,7 @@ OPS = ("put", "remove", "turn")
 
 
 def _module(game: str):
-    return game_part(game, "edit", "board editor")
+    return spec(game).part("edit", need=True)
 
 
 class Editor:
