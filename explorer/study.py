@@ -104,14 +104,11 @@ def _chapter_viewer(viewer, state: State) -> int | None:
 
 def rules_of(state: State, action) -> tuple[str, ...]:
     """The rules ledger ids that `state.explain(action)` cites, in order."""
-    from .core import ledger
     try:
         said = state.explain(action)
-        ids = ledger(state.game_name)
     except (ValueError, TypeError, KeyError, NotImplementedError):
         return ()
-    cited = re.findall(r"[a-z_]+(?:\.[a-z0-9_-]+)+", said)
-    return tuple(i for i in dict.fromkeys(cited) if i in ids)
+    return tuple(getattr(said, "rules", ()))
 
 
 _CITATION = re.compile(r"\s*[\[(][a-z_]+\.[a-z0-9_.-]+(?:,\s*[a-z_]+\.[a-z0-9_.-]+)*[\])]\.?\s*$")

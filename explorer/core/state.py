@@ -145,8 +145,21 @@ class State:
     def describe(self) -> str:
         raise NotImplementedError
 
-    def explain(self, action) -> str:
-        """One sentence saying what `action` does here, with the ledger ids it relies on."""
+    def explain(self, action):
+        """One sentence saying what `action` does here (a str, explorer.core.explanation.Explanation) that
+        also carries `.rules`, the ledger ids it relies on. The game writes `_explain(action)`: an
+        Explanation, or a sentence naming the ids, which are then read from it against the game's ledger."""
+        from .explanation import Explanation, cited
+        said = self._explain(action)
+        if isinstance(said, Explanation):
+            return said
+        try:
+            rules = cited(said, self.game_name)
+        except (ValueError, KeyError, OSError):  # a game with no ledger
+            rules = ()
+        return Explanation(said, rules)
+
+    def _explain(self, action) -> str:
         return str(action)
 
     def redact(self, action, viewer: int | None) -> str:

@@ -147,7 +147,7 @@ class ViewMixin:
                          + (f", powers {', '.join(pw)}" if pw else ""))
         return "\n".join(lines)
 
-    def explain(self, a) -> str:
+    def _explain(self, a) -> str:
         """A sentence for `a` played here, citing the ledger ids it relies on."""
         cfg = self.cfg
         a = self.parse_action(a) if isinstance(a, str) else self._legal_one(a)

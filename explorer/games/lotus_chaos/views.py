@@ -168,7 +168,7 @@ class ViewMixin:
                      f"{sum(t is None for t in self.texts)}.")
         return "\n".join(lines)
 
-    def explain(self, a) -> str:
+    def _explain(self, a) -> str:
         """A sentence for `a` played here, citing the ledger ids it relies on."""
         a = self.parse_action(a)
         cfg = self.cfg

@@ -188,7 +188,7 @@ class ViewMixin:
                          f"reservoir {p.reservoir}, played {list(p.played)}{ready}; paddies {' '.join(pad) or '-'}")
         return "\n".join(lines)
 
-    def explain(self, action) -> str:
+    def _explain(self, action) -> str:
         text = self.parse_action(action)
         word = text.split()[0]
         if word == "invoke":  # rice_paddy.spirit.anytime

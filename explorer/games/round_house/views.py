@@ -173,7 +173,7 @@ class ViewMixin:
         lines.append(f"  Towns (caravan *): {towns}; counting house {self.counting}.")
         return "\n".join(lines)
 
-    def explain(self, action) -> str:
+    def _explain(self, action) -> str:
         a = str(action)
         cfg = self.cfg
         if a == "skip":
