@@ -96,9 +96,10 @@ class GameSpec:
         out = []
         for part, (what, required) in PARTS.items():
             name = self.part_name(part)
-            if part == "board":
+            if part == "board":  # (a copy of the engines without the front end has no boards to check)
                 from .data import widgets_root
-                there = name is not None and (widgets_root() / "boards" / name).is_file()
+                boards = widgets_root() / "boards"
+                there = name is not None and ((boards / name).is_file() or not boards.is_dir())
             else:
                 there = name is not None and importlib.util.find_spec(f"{self.package}.{name}") is not None
             if required and not there:

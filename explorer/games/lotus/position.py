@@ -10,6 +10,7 @@ from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, PositionError, brief, clip
 from ...core.registry import position_options
+from ...core.rng import Draws
 from .config import (
     ACT,
     CHOOSE,
@@ -23,7 +24,6 @@ from .config import (
     SUPPLY,
     config,
 )
-from .draws import Draws
 
 FORMAT_VERSION = 1
 

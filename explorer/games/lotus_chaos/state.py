@@ -7,6 +7,7 @@ from operator import is_
 
 from ...core import hexgrid as hx
 from ...core.errors import IllegalAction, NotationError
+from ...core.rng import fast_shuffled as shuffled
 from ...core.state import State
 from . import language as L
 from .actions import (
@@ -31,7 +32,6 @@ from .actions import (
 )
 from .board import BLUE, GREEN, PURPLE, path
 from .position import PositionMixin
-from .shuffle import shuffled
 from .views import ViewMixin
 
 SETUP, DRAW, ACT, ACCUSE_PHASE, OVER = range(5)

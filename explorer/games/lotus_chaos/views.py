@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import ACCUSE, AGREE, DISCARD, END, GIVE, KEEP, MOVE, OBJECT, PASS, PLACE, PLAY, TAKE, WITH, WRITE
-from .language import render
+from .language import BUILTIN, render
 
 PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
 
@@ -57,7 +57,7 @@ class ViewMixin:
         cfg = self.cfg
         seats = []
         table = self.table()
-        builtin = [(g, table.members(g)) for g in ("odd", "even", "colorwheel", "grayscale", "low", "high")]
+        builtin = [(g, table.members(g)) for g in BUILTIN]
         for i in range(cfg.players):
             key = cfg.objectives[self.objective[i]]
             obj = None
