@@ -9,6 +9,21 @@ const COLORS = {
   pink: "#e377c2", brown: "#8c564b",
 };
 
+// Flat-top hexes in axial coordinates (as explorer/core/hexgrid.py): the centre of hex (q, r) for hexes of
+// `size` (centre to corner), and the six corners round a centre, clockwise from the right.
+function hexCentre(q, r, size) {
+  return [size * 1.5 * q, size * Math.sqrt(3) * (r + q / 2)];
+}
+
+function hexCorners(cx, cy, size) {
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    out.push([cx + size * Math.cos(a), cy + size * Math.sin(a)]);
+  }
+  return out;
+}
+
 function h(tag, attrs = {}, ...kids) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {

@@ -13,21 +13,13 @@ const CHAOS_ZONE = { plain: "#f4f1e8", red: "#d1495b", purple: "#9b6fc0", blue: 
 const CHAOS_TOKEN = { red: "#d1495b", blue: "#3a6ea5", yellow: "#e3b505", grey: "#9a9a9a", white: "#f4f4f4",
   black: "#333333" };
 
-function chaosPx(q, r) {
-  return [CHAOS_SIZE * 1.5 * q, CHAOS_SIZE * Math.sqrt(3) * (r + q / 2)];
-}
+const chaosPx = (q, r) => hexCentre(q, r, CHAOS_SIZE);
 
 const chaosHexPlace = (q, r, corner) => `hex:${corner || `${q},${r}`}`;
 const chaosHexMark = (q, r, corner) => corner || (q === 0 && r === 0 ? "centre" : `${q},${r}`);
 
 function chaosPolygon(q, r) {
-  const [cx, cy] = chaosPx(q, r);
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push(`${(cx + CHAOS_SIZE * Math.cos(a)).toFixed(1)},${(cy + CHAOS_SIZE * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
+  return hexCorners(...chaosPx(q, r), CHAOS_SIZE).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 }
 
 // where each seat's token sits: tokens sharing a hex are spread a little
