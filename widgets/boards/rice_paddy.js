@@ -281,6 +281,7 @@ function rpPanel(view) {
   out.push(h("span", { class: "rx-stat", title: "face-up achievements", "data-mark": "achievements",
     text: "achievements: " + (view.achievements || []).map((a) => `${a.kind.replace(/_/g, " ")} ${a.need} → ${a.rice}`)
       .join("; ") }));
+  for (const el of out) el.style.whiteSpace = "normal";  // long lines (the achievements) wrap
   return out;
 }
 
