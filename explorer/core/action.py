@@ -3,8 +3,10 @@ actions are their notation text, a plain str.
 
 An Action has a `kind` (the game's number for it), up to three arguments `a`, `b`, `c`, which the game names
 per kind (`act.flower`, `act.piece`, ...; `act.fields()` lists them), and its canonical `text`. The engines
-intern them (one object per text, so `in` on a legal list finds the very object first) and compare them by
-game and text. `repr` is the call that gives the action back:
+intern them: one object per text, so identity is equality and `in` on a legal list runs at C speed (no
+`__eq__` in Python on the hot path). Parsing returns the interned value; only a text no engine ever generated
+(an illegal move, or a Lotus Chaos card text past the first 100,000) comes back as a fresh value, which the
+engines then match by `text`. `repr` is the call that gives the action back:
 
 >>> import explorer
 >>> a = explorer.load("lotus", players=2, seed=1).legal_actions()[0]
@@ -26,7 +28,7 @@ def register_actions(game: str, parse, names: dict) -> None:
 class Action:
     """One move: `Action(game, text)` reads `text` in the game's notation (NotationError if it cannot)."""
 
-    __slots__ = ("game", "kind", "a", "b", "c", "text", "_hash")
+    __slots__ = ("game", "kind", "a", "b", "c", "text")
 
     def __new__(cls, game: str, text: str):
         from .registry import canonical_name
@@ -42,7 +44,6 @@ class Action:
         """A new action value (the games' constructors intern what they make)."""
         self = object.__new__(cls)
         self.game, self.kind, self.a, self.b, self.c, self.text = game, kind, a, b, c, text
-        self._hash = hash(text)  # searches key dicts by actions
         return self
 
     def __str__(self):
@@ -50,15 +51,6 @@ class Action:
 
     def __repr__(self):
         return f"Action({self.game!r}, {self.text!r})"
-
-    def __eq__(self, other):
-        return self is other or (other.__class__ is Action and other.text == self.text and other.game == self.game)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return self._hash
 
     def __reduce__(self):  # copy, deepcopy and pickle give back the interned value
         return (Action, (self.game, self.text))

@@ -1,8 +1,7 @@
 """The Lotus rules: legal actions and their effects. Views and JSON live in views.py / position.py."""
 from __future__ import annotations
 
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 
 from ...core.state import State
 from .actions import (
@@ -156,8 +155,7 @@ class LotusState(PositionMixin, ViewMixin, State):
         """`a` (an action or its text) as the legal action of this state it names; raises if none."""
         if a.__class__ is not Action:
             return self.parse_action(a)
-        # legal actions are interned: look for this very object first (in C), then for an equal one
-        return a if any(map(is_, self.legal_actions(), repeat(a))) else self._legal_one(a)
+        return a if a in self.legal_actions() else self._legal_one(a)
 
     def _effects(self, a) -> None:
         """The effects of `a` (core State.apply): they replace the fields they change, never editing what a

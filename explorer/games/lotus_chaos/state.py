@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import functools
-from itertools import compress, repeat
-from operator import is_
+from itertools import compress
 
 from ...core import hexgrid as hx
 from ...core.errors import IllegalAction, NotationError
@@ -102,15 +101,16 @@ class ChaosState(PositionMixin, ViewMixin, State):
         legal = self.legal_actions()
         if a in legal:
             return a
+        for x in legal:  # a value made outside the engine's interning: the legal one with its text
+            if x.text == a.text:
+                return x
         if a.kind == WRITE and self._can_write():
             return a
         raise self._why_illegal(a)
 
     def _checked(self, a) -> Action:
         """`a` (an action or its text) as a legal action of this state; raises if it is not one."""
-        legal = self.legal_actions()
-        # legal actions are interned: look for this very object first (in C), then for an equal one
-        if a.__class__ is not Action or not (any(map(is_, legal, repeat(a))) or a in legal):
+        if a.__class__ is not Action or a not in self.legal_actions():  # interned: identity is equality
             return self.parse_action(a)
         return a
 
