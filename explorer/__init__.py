@@ -20,6 +20,7 @@ from .core import (
     load,
     spec,
 )
+from .core.action import Action
 from .core.data import provenance as _provenance
 from .core.setup import example, example_notes, examples, setup
 
@@ -53,7 +54,7 @@ def __getattr__(name):  # lazy: widgets pull in ipywidgets/anywidget
 
 
 __all__ = [
-    "load", "games", "from_json", "provenance", "ledger", "State", "Timeline", "Explorer", "simulate", "bots",
+    "load", "games", "from_json", "provenance", "ledger", "State", "Action", "Timeline", "Explorer", "simulate", "bots",
     "tutorial",
     "IllegalAction", "NotationError", "PositionError", "DataError", "EVERYTHING", "SPECTATOR",
     "setup", "examples", "example", "example_notes", "Study", "places", "study",

@@ -196,11 +196,8 @@ def _pricing(state, seat, actions) -> dict[str, tuple[float, int]]:
 
 
 def _notes(game: str):
-    from .core.registry import game_part
-    try:
-        return game_part(game, "reasons", "reasons").notes
-    except (ValueError, AttributeError):
-        return None
+    from .core.registry import spec
+    return getattr(spec(game).part("reasons"), "notes", None)
 
 
 def _line_words(state, line, unseen) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from .core.errors import clip
-from .core.registry import game_part
+from .core.registry import spec
 
 # lichess's four brushes, darkened where needed for contrast on a white board
 PALETTE = {"green": "#15781b", "red": "#b3261e", "blue": "#1f5fbf", "yellow": "#b07d00"}
@@ -61,7 +61,7 @@ class Marks:
 
 
 def _module(game: str):
-    return game_part(game, "places", "annotation places")
+    return spec(game).part("places", need=True)
 
 
 def places(source, viewer=None) -> dict[str, str]:

@@ -11,11 +11,11 @@ one gets the field diff as sentences and its own `explain` for public moves.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from types import ModuleType
 
+from .core.registry import spec
 from .core.state import State
 
 ARROW = "→"
@@ -27,18 +27,14 @@ _HOOKS: dict[str, ModuleType | None] = {}
 
 
 def words(state: State) -> ModuleType | None:
-    """The module `explorer.games.<game>.words` for `state`'s game, or None if the game has none."""
+    """The "words" part of `state`'s game (GameSpec.part), or None if the game has none or is not registered."""
     game = getattr(state, "game_name", "") or ""
     if game not in _HOOKS:
-        mod = None
-        if game.isidentifier():
-            name = f"explorer.games.{game}.words"
-            try:
-                mod = importlib.import_module(name)
-            except ModuleNotFoundError as exc:  # only a missing module; errors inside it propagate
-                if exc.name is None or not name.startswith(exc.name):
-                    raise
-        _HOOKS[game] = mod
+        try:
+            got = spec(game)
+        except ValueError:
+            got = None
+        _HOOKS[game] = got and got.part("words")
     return _HOOKS[game]
 
 
@@ -207,13 +203,8 @@ def _narrate(state: State, act, viewer) -> str:
 
 
 def seat_name(state: State, seat: int | None) -> str:
-    """The seat's name as the game's views give it ('Red'), or 'Seat 2'."""
-    if seat is None:
-        return "nobody"
-    try:
-        return state.view(-1)["seats"][seat]["name"]
-    except (LookupError, TypeError, ValueError, NotImplementedError):
-        return f"Seat {seat + 1}"
+    """The seat's name ('Red', State.seat_name), or 'nobody'."""
+    return "nobody" if seat is None else state.seat_name(seat)
 
 
 def mentions(text: str, ident: str) -> bool:
@@ -226,11 +217,7 @@ def others_private(state: State, viewer: int | None) -> set[str]:
     if viewer is None:
         return set()
     out: set[str] = set()
-    try:
-        n = len(state.scores()["seats"])
-    except NotImplementedError:
-        n = len(state.view(None).get("seats") or ())
-    for seat in range(n):
+    for seat in range(state.num_players):
         if seat != viewer:
             out.update(state.private_ids(seat))
     return out

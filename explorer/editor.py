@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .core.errors import PositionError, brief, clip
-from .core.registry import game_part
+from .core.registry import spec
 from .core.setup import setup
 from .core.state import State
 
@@ -24,7 +24,7 @@ OPS = ("put", "remove", "turn")
 
 
 def _module(game: str):
-    return game_part(game, "edit", "board editor")
+    return spec(game).part("edit", need=True)
 
 
 class Editor:
@@ -152,10 +152,7 @@ class Editor:
 
 def _plain_where(path: list[str], state: State) -> str:
     """'seats.1.field.walls' -> "Blue's field walls" (a seat's number said as its name)."""
-    try:
-        names = [s.get("name") or s.get("color") for s in state.view(None).get("seats") or []]
-    except (AttributeError, TypeError):
-        names = []
+    names = state.seat_names()
     words, owner = [], None
     for i, part in enumerate(path):
         if part.isdigit() and i > 0 and path[i - 1] in ("seats", "hands", "decks", "piles", "tokens", "powers",

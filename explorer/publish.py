@@ -57,8 +57,7 @@ def pack(values: list) -> tuple[list, list]:
 
 
 def _seat_names(state) -> list[str]:
-    seats = state.view(None).get("seats") or []
-    return [(s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}" for i, s in enumerate(seats)]
+    return state.seat_names()
 
 
 def chapter_data(chapter, viewer) -> tuple[dict, list]:

@@ -63,7 +63,7 @@ def play_game(game: str, bots: list[Bot], game_seed: int, opts: dict, game_id: i
     opts = dict(opts)
     players = opts.pop("players")
     state = load(game, players=players, seed=game_seed, **opts)
-    n = len(state.scores()["seats"])
+    n = state.num_players
     seated = [bots[(i - rotate) % len(bots)].spawn(derive(game_seed, i)) for i in range(n)]
     length = 0
     while not state.is_terminal:

@@ -96,7 +96,7 @@ def _chapter_viewer(viewer, state: State) -> int | None:
     """None (everything), -1 (a spectator) or a seat of `state`'s game: whose eyes the chapter is read with."""
     from .core.seats import viewer as as_viewer
     v = as_viewer(viewer)
-    players = len(state.view(None).get("seats") or [])
+    players = state.num_players
     if v is not None and v >= players:
         raise ValueError(f"viewer: this game has seats 0..{players - 1}, not {v}")
     return v
@@ -104,14 +104,11 @@ def _chapter_viewer(viewer, state: State) -> int | None:
 
 def rules_of(state: State, action) -> tuple[str, ...]:
     """The rules ledger ids that `state.explain(action)` cites, in order."""
-    from .core import ledger
     try:
         said = state.explain(action)
-        ids = ledger(state.game_name)
     except (ValueError, TypeError, KeyError, NotImplementedError):
         return ()
-    cited = re.findall(r"[a-z_]+(?:\.[a-z0-9_-]+)+", said)
-    return tuple(i for i in dict.fromkeys(cited) if i in ids)
+    return tuple(getattr(said, "rules", ()))
 
 
 _CITATION = re.compile(r"\s*[\[(][a-z_]+\.[a-z0-9_.-]+(?:,\s*[a-z_]+\.[a-z0-9_.-]+)*[\])]\.?\s*$")
@@ -131,10 +128,7 @@ def move_in_words(state: State, action) -> str:
 
 def _proper(state: State, said: str) -> bool:
     """Whether `said` starts with a seat's name (kept capitalised)."""
-    try:
-        return any(said.startswith(str(x.get("name", "\0"))) for x in state.view(-1).get("seats") or [])
-    except (ValueError, TypeError, KeyError, NotImplementedError):
-        return False
+    return any(said.startswith(name) for name in state.seat_names())
 
 
 class Chapter:

@@ -556,7 +556,7 @@ def _resample(state: State, sample) -> State:
     """`state` with what seat `sample[0]` cannot see re-sampled from its view with seed `sample[1]`."""
     from .core.registry import spec
     seat, seed = sample
-    players = len(state.view(-1).get("seats") or [])
+    players = state.num_players
     if not (isinstance(seat, int) and 0 <= seat < players) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"sample: expected (seat 0..{players - 1}, seed >= 0), got {sample!r}")
     from_view = spec(state.game_name).from_view

@@ -64,7 +64,7 @@ def _notebook(source, title, node, intro) -> dict:
         game_title = spec(game).title
     except ValueError:
         game_title = game
-    names = [s.get("name", f"Seat {i + 1}") for i, s in enumerate(root.view(None).get("seats") or [])]
+    names = root.seat_names()
     cells = [new_markdown_cell(
         f"# {_md(title)}\n\n{game_title}: {len(line) - 1} moves, replayed one per cell from the starting "
         "position. Written by `explorer.tutorial.export`; run the cells in order."

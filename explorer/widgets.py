@@ -38,7 +38,7 @@ from .compare import turn_counter
 from .core import IllegalAction, State, rng, widgets_root
 from .core.data import front_end
 from .core.errors import clip as _clip_text
-from .core.seats import EVERYTHING, SPECTATOR
+from .core.seats import SPECTATOR
 from .core.seats import viewer as _viewer
 from .editor import Editor, EditSession
 from .insight import Insight
@@ -49,8 +49,6 @@ from .timeline import Node, Timeline
 from .writer import INTENTS as WRITER_INTENTS
 from .writer import Desk
 
-OMNISCIENT = EVERYTHING  # None: the omniscient view (old names, same values as the engine's)
-PUBLIC = SPECTATOR       # -1: the public spectator view
 _SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview", "analysis",
            "edit_state", "lesson", "rules", "study", "evaluation", "review_panel")
 BOT_NAMES = ("random", "heuristic", "mcts", "search")
@@ -207,21 +205,10 @@ class Explorer(anywidget.AnyWidget):
 
     def _seats(self, tl: Timeline) -> None:
         """The seats of `tl`'s game: how many, their names, and the reader that names them."""
-        full = tl.root.state.view(None)
-        seats = full.get("seats") if isinstance(full.get("seats"), list) else None
-        self._players = len(seats) if seats is not None else int(full.get("players") or 0)
-        self._seat_names = [
-            (s.get("name") if isinstance(s, dict) else None) or f"Seat {i + 1}"
-            for i, s in enumerate(seats or [None] * self._players)]
+        state = tl.root.state
+        self._players = state.num_players
+        self._seat_names = state.seat_names()
         self._reader = Reader(self._seat_names)  # what each viewer reads of each node (explorer.reader)
-
-    @classmethod
-    def new(cls, game: str, *, seat=None, lock_seat: bool = False, height=None, title: str | None = None,
-            random_seed: int = 0, **load_kwargs) -> Explorer:
-        """A new game by name: ``Explorer.new("lotus", players=3, seed=1)`` (same as ``Explorer("lotus", ...)``)."""
-        from .core import load
-        return cls(load(game, **load_kwargs), seat=seat, lock_seat=lock_seat, height=height,
-                   title=title, random_seed=random_seed)
 
     @staticmethod
     def _default_title(state) -> str:
@@ -297,8 +284,6 @@ class Explorer(anywidget.AnyWidget):
         self._run(lambda: self._play(action))
         return self.node
 
-    act = play
-
     def back(self) -> None:
         self._run(self._tl.back)
 
@@ -320,8 +305,6 @@ class Explorer(anywidget.AnyWidget):
 
     def random_move(self) -> None:
         self._run(lambda: self._play(self._random_action()))
-
-    random = random_move  # the front end's "random" intent
 
     def playout(self) -> None:
         self._run(self._playout)
@@ -931,4 +914,4 @@ def show(state, seat=None, **kwargs) -> Explorer:
     return Explorer(state, seat=seat, **kwargs)
 
 
-__all__ = ["OMNISCIENT", "PUBLIC", "Explorer", "show"]
+__all__ = ["Explorer", "show"]

@@ -278,7 +278,7 @@ INSTALLED_CHECK = textwrap.dedent("""
     assert report["js"] and report["css"], report
     assert all((widgets / n).stat().st_size > 0 for n in report["js"] + report["css"])
     from explorer.widgets import Explorer
-    Explorer.new("lotus", players=3, seed=7)
+    Explorer("lotus", players=3, seed=7)
     print(json.dumps(report))
 """)
 

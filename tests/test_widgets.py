@@ -14,8 +14,9 @@ import pytest
 import explorer
 from explorer import plots
 from explorer.core import State, widgets_root
+from explorer.core.seats import EVERYTHING, SPECTATOR
 from explorer.timeline import Timeline
-from explorer.widgets import OMNISCIENT, PUBLIC, Explorer, show
+from explorer.widgets import Explorer, show
 
 SYNCED = ("view", "seat", "legal", "log", "tree", "error", "title", "meta", "diff", "preview")
 
@@ -53,7 +54,7 @@ def w():
 
 def test_initial_traits(w):
     s = w.state
-    assert w.seat == OMNISCIENT and w.viewer is None
+    assert w.seat == EVERYTHING and w.viewer is None
     assert w.view == s.view(None)
     assert [a["text"] for a in w.legal] == [str(a) for a in s.legal_actions()]
     assert all(a["label"] for a in w.legal)
@@ -67,11 +68,11 @@ def test_constructors_and_show():
     s = lotus()
     tl = Timeline(s)
     assert Explorer(tl).timeline is tl
-    assert Explorer.new("lotus", players=2, seed=3).meta["players"] == 2
+    assert Explorer("lotus", players=2, seed=3).meta["players"] == 2
     w = show(s, seat=1)
     assert isinstance(w, Explorer) and w.seat == 1 and w.view == s.view(1)
     pub = Explorer(s, seat="public")
-    assert pub.seat == PUBLIC and pub.viewer == -1 and pub.view == s.view(-1)
+    assert pub.seat == SPECTATOR and pub.viewer == -1 and pub.view == s.view(-1)
     assert Explorer(s, seat=-1).view == s.view(-1)  # one convention: -1 is the spectator everywhere
     assert Explorer(s, seat="spectator").seat == -1 and Explorer(s, seat="everything").seat is None
     with pytest.raises(ValueError, match="viewer must be"):
@@ -199,10 +200,10 @@ def test_illegal_text_sets_error_and_keeps_the_position(w):
     send(w, "act", text=w.legal[0]["text"])
     assert w.error == ""
     with pytest.raises(explorer.IllegalAction):
-        w.act("+t")
+        w.play("+t")
     assert w.error.startswith("[lotus.")
     with pytest.raises(explorer.NotationError):
-        w.act("zzz")
+        w.play("zzz")
     send(w, "no-such-intent")
     assert "no-such-intent" in w.error
 
@@ -240,7 +241,7 @@ def test_a_seat_sees_no_other_hand():
     for w in _positions():
         state = w.state
         to_move = state.current_player
-        for viewer, trait in [(0, 0), (1, 1), (2, 2), (-1, PUBLIC)]:
+        for viewer, trait in [(0, 0), (1, 1), (2, 2), (-1, SPECTATOR)]:
             w.seat = trait
             assert w.view == state.view(viewer)
             text = synced_json(w)
@@ -257,7 +258,7 @@ def test_a_seat_sees_no_other_hand():
                     assert re.fullmatch(r"x\d", e["text"]), e
                     assert node.action[1:] not in e["label"]
             checked += 1
-        w.seat = OMNISCIENT
+        w.seat = EVERYTHING
     assert checked >= 40
 
 
@@ -288,7 +289,7 @@ def test_illegal_move_errors_do_not_describe_the_actors_hand():
     hand = " ".join(sorted(c["id"][1:3] for c in s.view(None)["seats"][0]["hand"]))
     w = Explorer(s, seat=1)
     with pytest.raises(explorer.IllegalAction, match="your hand is"):
-        w.act("5ss")  # Python may move for anyone; the exception keeps the details
+        w.play("5ss")  # Python may move for anyone; the exception keeps the details
     assert w.error.startswith("[lotus.") and "hidden" in w.error
     assert "hand is" not in w.error and hand not in w.error
 
@@ -296,26 +297,26 @@ def test_illegal_move_errors_do_not_describe_the_actors_hand():
 def test_lock_seat():
     w = Explorer(lotus(), seat=1, lock_seat=True)
     assert w.meta["lock_seat"]
-    send(w, "seat", seat=OMNISCIENT)
+    send(w, "seat", seat=EVERYTHING)
     assert w.seat == 1 and "locked" in w.error and w.view == w.state.view(1)
     # writing the trait from the front end is ignored too
-    w.set_state({"seat": OMNISCIENT, "view": {}, "legal": [{"text": "x", "label": "x"}]})
+    w.set_state({"seat": EVERYTHING, "view": {}, "legal": [{"text": "x", "label": "x"}]})
     assert w.seat == 1 and w.view == w.state.view(1) and w.legal == []
     # the notebook's Python code is trusted
     w.set_seat(None)
-    assert w.seat == OMNISCIENT and w.view == w.state.view(None)
+    assert w.seat == EVERYTHING and w.view == w.state.view(None)
 
 
 def test_seat_changes_from_the_front_end():
     w = Explorer(lotus())
     send(w, "seat", seat=2)
     assert w.seat == 2 and w.view == w.state.view(2) and w.legal == []
-    send(w, "seat", seat=PUBLIC)
+    send(w, "seat", seat=SPECTATOR)
     assert w.view == w.state.view(-1)
     send(w, "seat", seat=9)
-    assert w.seat == PUBLIC and "seat must be" in w.error
+    assert w.seat == SPECTATOR and "seat must be" in w.error
     send(w, "seat", seat="red")
-    assert w.seat == PUBLIC and w.error
+    assert w.seat == SPECTATOR and w.error
 
 
 # -- any game, not only Lotus --------------------------------------------------------------------

@@ -3,11 +3,24 @@
 // nothing here imports anything or reaches the network.
 
 const SVG = "http://www.w3.org/2000/svg";
-const COLORS = {
-  red: "#d1495b", blue: "#3a6ea5", yellow: "#e3b505", green: "#4f9d55", purple: "#7a5195",
-  orange: "#ef8a17", black: "#333333", white: "#f4f4f4", grey: "#9a9a9a", gray: "#9a9a9a",
-  pink: "#e377c2", brown: "#8c564b",
-};
+// seat colours by name: explorer/core/colour.py's table, written before this file (core.data.common_js); a
+// page that loads this file alone falls back on the CSS colour names themselves
+const COLORS = typeof SEAT_COLOURS === "object" ? SEAT_COLOURS : {};
+
+// Flat-top hexes in axial coordinates (as explorer/core/hexgrid.py): the centre of hex (q, r) for hexes of
+// `size` (centre to corner), and the six corners round a centre, clockwise from the right.
+function hexCentre(q, r, size) {
+  return [size * 1.5 * q, size * Math.sqrt(3) * (r + q / 2)];
+}
+
+function hexCorners(cx, cy, size) {
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    out.push([cx + size * Math.cos(a), cy + size * Math.sin(a)]);
+  }
+  return out;
+}
 
 function h(tag, attrs = {}, ...kids) {
   const el = document.createElement(tag);

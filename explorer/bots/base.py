@@ -6,7 +6,6 @@ searching bots rebuild full states from the view with the game's `GameSpec.from_
 """
 from __future__ import annotations
 
-import importlib
 import random
 
 from ..core import rng
@@ -36,16 +35,7 @@ def hooks(game: str):
     - ``MCTS_ROLLOUT_DEPTH``: how many random actions an MCTS playout takes before it is valued (by
       `values`), when the bot is not told (default: play to the end).
     """
-    mod = getattr(spec(game).new, "__module__", "") or ""
-    parts = mod.split(".")
-    package = ".".join(parts[:3]) if parts[:2] == ["explorer", "games"] and len(parts) >= 3 else \
-        f"explorer.games.{game}"
-    try:
-        return importlib.import_module(package + ".heuristic")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".heuristic":
-            raise
-        return None
+    return spec(game).part("heuristic")
 
 
 def default_values(state) -> list[float]:

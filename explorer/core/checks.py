@@ -29,25 +29,6 @@ def round_trip(state) -> None:
         _LOCAL.busy = False
 
 
-def wrap_check_invariants(cls) -> None:
-    """cls.check_invariants: the game's conservation laws, then the JSON round trip (once per class)."""
-    game_check = cls.__dict__.get("check_invariants")
-    if game_check is None:  # inherited: wrap the game's own (e.g. from its position mixin) on this class
-        game_check = getattr(cls, "check_invariants", None)
-        if game_check is None or getattr(game_check, "_with_round_trip", False):
-            return
-    elif getattr(game_check, "_with_round_trip", False):
-        return
-
-    @functools.wraps(game_check)
-    def check_invariants(self) -> None:
-        game_check(self)
-        round_trip(self)
-
-    check_invariants._with_round_trip = True
-    cls.check_invariants = check_invariants
-
-
 def guard_loader(game: str):
     """Decorator for a game's `from_json(cls, data)`: JSON text is accepted, and every failure comes out
     as PositionError (component files: 'data: ...'), never another exception type."""

@@ -8,6 +8,19 @@ from __future__ import annotations
 
 AA = 4.5  # WCAG 2 level AA, normal text
 
+# A seat's colour by the name its game gives it, for every picture, plot and board: the front end gets this
+# very table (explorer.core.data.front_end writes it as SEAT_COLOURS before widgets/common.js).
+SEAT_COLOURS = {
+    "red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55", "purple": "#7a5195",
+    "orange": "#ef8a17", "black": "#333333", "white": "#f4f4f4", "grey": "#9a9a9a", "gray": "#9a9a9a",
+    "pink": "#e377c2", "brown": "#8c564b",
+}
+
+
+def seat_colour(name: str, default: str = "#888") -> str:
+    """The fill for a seat coloured `name` ("red"), or `default` for a name the table does not have."""
+    return SEAT_COLOURS.get(name, default)
+
 
 def _rgb(colour: str) -> tuple[float, float, float]:
     c = colour.lstrip("#")

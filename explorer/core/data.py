@@ -28,11 +28,20 @@ def widgets_root() -> Path:
     return _packaged_or_source("_widgets", "widgets")
 
 
+def common_js() -> str:
+    """widgets/common.js after the seat palette it reads (explorer.core.colour.SEAT_COLOURS)."""
+    import json
+
+    from .colour import SEAT_COLOURS
+    return (f"const SEAT_COLOURS = {json.dumps(SEAT_COLOURS)};\n"
+            + (widgets_root() / "common.js").read_text(encoding="utf-8"))
+
+
 def front_end(*tail: str) -> str:
     """One ES module with no imports: widgets/common.js, every game's board, then the `tail` files of widgets/.
     The explorer, the study page (explorer.publish) and the boards' test page are all built this way."""
     root = widgets_root()
-    out = [(root / "common.js").read_text(encoding="utf-8")]
+    out = [common_js()]
     for p in sorted((root / "boards").glob("*.js")):  # a block each: boards cannot clash with each other
         out.append(f"// ---- boards/{p.name}\n{{\n" + p.read_text(encoding="utf-8") + "\n}")
     out.extend((root / name).read_text(encoding="utf-8") for name in tail)

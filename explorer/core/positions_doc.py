@@ -11,7 +11,6 @@ whole position; nested models are documented too), and in ``explorer/games/<game
 """
 from __future__ import annotations
 
-import importlib
 import json
 import pprint
 import sys
@@ -22,8 +21,8 @@ from .registry import games, spec
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions"
 
 
-def _module(game: str, name: str):
-    return importlib.import_module(f"explorer.games.{spec(game).name}.{name}")
+def _module(game: str, part: str):
+    return spec(game).part(part, need=True)
 
 
 def _cell(text) -> str:
@@ -154,10 +153,7 @@ def documented() -> list[str]:
     """Games whose setup module gives a worked example."""
     out = []
     for g in (d["name"] for d in games()):
-        try:
-            st = _module(g, "setup")
-        except ModuleNotFoundError:
-            continue
+        st = spec(g).part("setup")
         if hasattr(st, "DOC_EXAMPLE") and hasattr(_module(g, "position"), "MODEL"):
             out.append(g)
     return out

@@ -31,6 +31,24 @@ class Option:
             raise ValueError(f"option {clip(name, 40)!r} expects one of {list(self.choices)}, got {brief(value)}")
 
 
+# Every part of a game besides its engine: name -> (what it is, in messages; required). A part is a module
+# of the game's package (its name, by default the part's, can be changed in GameSpec.parts; None: the game has
+# none), except "board", a file of widgets/boards/ (by default <game>.js). docs/adding-a-game.md lists them.
+PARTS = {
+    "position": ("position model", True),        # MODEL (pydantic) and the loader: docs/positions/<game>.md
+    "setup": ("set-up from a partial position", True),  # setup(partial, ...) and DOC_EXAMPLE (explorer.setup)
+    "edit": ("board editor", True),              # palette, places, apply (explorer.editor)
+    "places": ("annotation places", True),       # places(view) (explorer.annotations)
+    "board": ("board view", True),               # widgets/boards/<game>.js (registerBoard)
+    "heuristic": ("bot hooks", False),           # rate, values, result_columns, MCTS_ROLLOUT_DEPTH (explorer.bots)
+    "words": ("words for moves and cards", False),  # the game's names in compare, verdicts and errors
+    "examples": ("rulebook examples", False),    # EXAMPLES (explorer.examples)
+    "diagnose": ("why an action is illegal", True),  # why_illegal(state, action) (State.why_illegal)
+    "evaluate": ("search evaluation", False),    # evaluate(state) per seat, search defaults (explorer.bots.search)
+    "reasons": ("reasons in the game's words", False),  # notes(...) for Analyse (explorer.analysis)
+}
+
+
 @dataclass(frozen=True)
 class GameSpec:
     name: str
@@ -45,6 +63,59 @@ class GameSpec:
     # from_view(view, seed) -> a full State consistent with one seat's view, hidden parts sampled
     # from `seed` (information-set search by determinisation); None if the game cannot do it yet
     from_view: Callable[[dict, int], Any] | None = None
+    # where the parts live (PARTS): the package holding them, and any part whose module is not named as
+    # the part (None: the game has none; a required part cannot be None)
+    package: str = ""
+    parts: dict[str, str | None] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.package:
+            object.__setattr__(self, "package", f"explorer.games.{self.name}")
+
+    def part_name(self, part: str) -> str | None:
+        """The module (the file of widgets/boards/ for "board") that holds `part`, or None."""
+        if part not in PARTS:
+            raise ValueError(f"unknown game part {clip(part, 40)!r}; the parts are: {', '.join(PARTS)}")
+        default = f"{self.name}.js" if part == "board" else part
+        return self.parts.get(part, default)
+
+    def part(self, part: str, *, need: bool = False):
+        """The module of `part` (PARTS), imported on first use; None if the game has none, or with `need`
+        ValueError("<game> has no <part> yet"). For "board", the path of its JS file."""
+        name = self.part_name(part)
+        if name is None:
+            if need:
+                raise ValueError(f"{self.name} has no {PARTS[part][0]} yet")
+            return None
+        if part == "board":
+            from .data import widgets_root
+            return widgets_root() / "boards" / name
+        import importlib
+        import importlib.util
+        if not PARTS[part][1] and not need and importlib.util.find_spec(f"{self.package}.{name}") is None:
+            return None  # an optional part this game does not have
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def missing_parts(self) -> list[str]:
+        """The required parts this game does not have, checked without importing them."""
+        import importlib.util
+        out = []
+        for part, (what, required) in PARTS.items():
+            name = self.part_name(part)
+            if part == "board":  # (a copy of the engines without the front end has no boards to check)
+                from .data import widgets_root
+                boards = widgets_root() / "boards"
+                there = name is not None and ((boards / name).is_file() or not boards.is_dir())
+            else:
+                there = name is not None and importlib.util.find_spec(f"{self.package}.{name}") is not None
+            if required and not there:
+                out.append(f"{part} ({what}: {self._where(part, name)})")
+        return out
+
+    def _where(self, part: str, name: str | None) -> str:
+        if part == "board":
+            return f"widgets/boards/{name or self.name + '.js'}"
+        return f"{self.package.replace('.', '/')}/{name or part}.py"
 
     def describe(self) -> dict:
         return {
@@ -111,6 +182,14 @@ def canonical_name(name) -> str | None:
 
 
 def register(spec: GameSpec) -> GameSpec:
+    """Add a game; every required part (PARTS, docs/adding-a-game.md) must be there."""
+    unknown = sorted(set(spec.parts) - set(PARTS))
+    if unknown:
+        raise ValueError(f"{spec.name}: unknown part(s) {unknown}; the parts are: {', '.join(PARTS)}")
+    missing = spec.missing_parts()
+    if missing:
+        raise ValueError(f"{spec.name} cannot be registered: it lacks " + "; ".join(missing)
+                         + " (docs/adding-a-game.md lists every part)")
     _GAMES[spec.name] = spec
     return spec
 
@@ -128,19 +207,6 @@ def spec(name: str) -> GameSpec:
     if key not in _GAMES:
         raise ValueError(f"unknown game {brief(name, 40)}; the games are: {', '.join(sorted(_GAMES))}")
     return _GAMES[key]
-
-
-def game_part(game: str, part: str, what: str):
-    """A game's optional module `explorer.games.<game>.<part>` (e.g. "edit", "places"); a game without one
-    raises ValueError("<game> has no <what> yet")."""
-    import importlib
-    name = f"explorer.games.{game}.{part}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            raise ValueError(f"{game} has no {what} yet") from None
-        raise
 
 
 def games() -> list[dict]:

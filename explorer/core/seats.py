@@ -10,8 +10,6 @@ or a seat number ``0..n-1``. The names :data:`EVERYTHING` and :data:`SPECTATOR`,
 """
 from __future__ import annotations
 
-import functools
-
 EVERYTHING = None   # the omniscient view: every hidden part shown
 SPECTATOR = -1      # a spectator: only what every player may see
 
@@ -43,35 +41,3 @@ def name(seat) -> str:
     """'everything', 'spectator' or 'seat N' (for messages)."""
     seat = viewer(seat)
     return "everything" if seat is None else "spectator" if seat == -1 else f"seat {seat}"
-
-
-def accepts_viewer(method):
-    """Decorate a State method whose first argument is a viewer so it takes every spelling above."""
-    @functools.wraps(method)
-    def wrapper(self, seat=None, *args, **kwargs):
-        if seat is not None and type(seat) is not int:
-            seat = viewer(seat)
-        elif seat is not None and seat < -1:
-            viewer(seat)  # raises, naming the convention
-        return method(self, seat, *args, **kwargs)
-    wrapper.__accepts_viewer__ = True
-    return wrapper
-
-
-def accepts_viewer_second(method):
-    """The same for a method whose second argument is the viewer, e.g. ``redact(action, viewer)``."""
-    @functools.wraps(method)
-    def wrapper(self, action, seat=None, *args, **kwargs):
-        if seat is not None and (type(seat) is not int or seat < -1):
-            seat = viewer(seat)
-        return method(self, action, seat, *args, **kwargs)
-    wrapper.__accepts_viewer__ = True
-    return wrapper
-
-
-def wrap_viewer_methods(cls) -> None:
-    """Make a State subclass's view, svg and redact accept every spelling of a viewer."""
-    for name, wrap in (("view", accepts_viewer), ("svg", accepts_viewer), ("redact", accepts_viewer_second)):
-        f = getattr(cls, name, None)
-        if f is not None and not getattr(f, "__accepts_viewer__", False):
-            setattr(cls, name, wrap(f))

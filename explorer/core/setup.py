@@ -11,7 +11,6 @@ Each game's package holds the per-game part: ``explorer/games/<game>/setup.py`` 
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -34,14 +33,8 @@ class Example:
     section: str = ""
 
 
-def _module(game: str, name: str) -> ModuleType | None:
-    g = spec(game).name
-    try:
-        return importlib.import_module(f"explorer.games.{g}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"explorer.games.{g}.{name}":
-            return None
-        raise
+def _module(game: str, part: str) -> ModuleType | None:
+    return spec(game).part(part)
 
 
 def setup(game: str, partial: dict | None = None, *, players: int | None = None, seed: int = 0,

@@ -13,22 +13,37 @@ class State:
     Subclasses implement the methods that raise NotImplementedError, plus `_key()`, a tuple of everything
     that defines the position (used for ==, hash and round trips), and either `legal_actions()` or the
     `_legal` slot and `_generate()` that the cached `legal_actions()` here uses.
+
+    What every engine repeats lives here as template methods, each calling a hook the game writes:
+    `view` and `redact` check the viewer and call `_view(seat)` / `_redact(action, viewer)`; `apply` is
+    `_checked(action)` -> `_fork()` (the copy it changes) -> `_effects(action)` on that copy, and
+    `apply_in_place` the same on the scratch state itself after `_thaw()`; `check_invariants` runs the game's
+    `_laws()`, then the JSON round trip. A game may override the template instead (the test games do).
     """
 
     __slots__ = ()
     game_name: str = ""
 
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        from .checks import wrap_check_invariants
-        from .seats import wrap_viewer_methods
-        wrap_viewer_methods(cls)  # view/svg/redact take None, -1, a seat, "everything" or "spectator"
-        wrap_check_invariants(cls)  # the game's conservation laws, then from_json(to_json()) == state
-
     # -- whose move and what they may do
     @property
     def current_player(self) -> int | None:
         raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has. The games read it from their set-up; this fallback counts a view's."""
+        return len(self.view(None).get("seats") or ())
+
+    def seat_name(self, seat: int) -> str:
+        """The name players call `seat` by ('Red'), as the views give it; 'Seat 2' when they give none."""
+        try:
+            got = self.view(-1)["seats"][seat]["name"]
+        except (LookupError, TypeError, ValueError, NotImplementedError):
+            got = None
+        return got if isinstance(got, str) and got else f"Seat {seat + 1}"
+
+    def seat_names(self) -> list[str]:
+        return [self.seat_name(i) for i in range(self.num_players)]
 
     @property
     def is_terminal(self) -> bool:
@@ -49,7 +64,10 @@ class State:
 
     def apply(self, action) -> State:
         """Return the state after `action` (an action object or its text); self is unchanged."""
-        raise NotImplementedError
+        a = self._checked(action)
+        s = self._fork()
+        s._effects(a)
+        return s
 
     def why_illegal(self, action):
         """Why `action` (an action or its text) is not legal here: the IllegalAction each game's diagnosis
@@ -67,13 +85,35 @@ class State:
     def scratch(self) -> State:
         """A copy that a search may change with `apply_in_place` (this state stays as it is). Never hand a
         scratch state to a user: states are immutable everywhere else."""
-        import copy
-        return copy.copy(self)
+        return self._fork()
 
     def apply_in_place(self, action) -> None:
         """`self = self.apply(action)`, without a new object: only on a state from `scratch()` (or one that
-        nothing else holds). The same legality checks and errors as `apply`. This generic version applies
-        and takes over the new state's fields; the engines do it without the copy."""
+        nothing else holds). The same legality checks and errors as `apply`."""
+        a = self._checked(action)
+        self._thaw()
+        self._effects(a)
+
+    # -- the hooks of apply and apply_in_place
+    def _checked(self, action):
+        """`action` (an action or its text) as the legal action it names here; raises if none."""
+        return action
+
+    def _fork(self) -> State:
+        """The copy `apply` changes: it may share with this state what the effects replace, never edit."""
+        import copy
+        return copy.copy(self)
+
+    def _thaw(self) -> None:
+        """Make this scratch state ready for `_effects` in place: by default, forget its legal actions."""
+        if hasattr(self, "_legal"):
+            self._legal = None
+
+    def _effects(self, action) -> None:
+        """Change this state (a fork, or a scratch state) by `action`, already checked. This generic
+        version, for a game that overrides `apply` instead, takes over the fields of the state it returns."""
+        if type(self).apply is State.apply:
+            raise NotImplementedError(f"{type(self).__name__} implements neither apply nor _effects")
         new = self.apply(action)
         if hasattr(new, "__dict__"):
             self.__dict__ = new.__dict__
@@ -96,18 +136,52 @@ class State:
 
     def view(self, seat: int | None = None) -> dict:
         """JSON-safe dict of what `seat` may see: None or "everything" is the omniscient view, -1 or
-        "spectator" the public one, 0..n-1 that seat's (see explorer.core.seats)."""
+        "spectator" the public one, 0..n-1 that seat's (see explorer.core.seats). Checks the viewer, then
+        calls the game's `_view(seat)` with None, -1 or a seat number."""
+        if seat is not None and (type(seat) is not int or not -1 <= seat < self.num_players):
+            seat = self._viewer(seat)
+        return self._view(seat)
+
+    def _view(self, seat: int | None) -> dict:
         raise NotImplementedError
+
+    def _viewer(self, seat) -> int | None:
+        """Any spelling of a viewer (explorer.core.seats) as None, -1 or a seat of this game (ValueError)."""
+        from .seats import viewer
+        v = viewer(seat)
+        n = self.num_players
+        if v is not None and v >= n:
+            raise ValueError(f"seat must be None, -1 (spectator) or 0..{n - 1}, got {seat!r}")
+        return v
 
     def describe(self) -> str:
         raise NotImplementedError
 
-    def explain(self, action) -> str:
-        """One sentence saying what `action` does here, with the ledger ids it relies on."""
+    def explain(self, action):
+        """One sentence saying what `action` does here (a str, explorer.core.explanation.Explanation) that
+        also carries `.rules`, the ledger ids it relies on. The game writes `_explain(action)`: an
+        Explanation, or a sentence naming the ids, which are then read from it against the game's ledger."""
+        from .explanation import Explanation, cited
+        said = self._explain(action)
+        if isinstance(said, Explanation):
+            return said
+        try:
+            rules = cited(said, self.game_name)
+        except (ValueError, KeyError, OSError):  # a game with no ledger
+            rules = ()
+        return Explanation(said, rules)
+
+    def _explain(self, action) -> str:
         return str(action)
 
     def redact(self, action, viewer: int | None) -> str:
-        """How `action` (taken here by current_player) reads to `viewer`: hidden parts removed."""
+        """How `action` (taken here by current_player) reads to `viewer`: hidden parts removed. Checks the
+        viewer, then calls the game's `_redact(action, viewer)`."""
+        if viewer is not None and (type(viewer) is not int or not -1 <= viewer < self.num_players):
+            viewer = self._viewer(viewer)
+        return self._redact(action, viewer)
+
+    def _redact(self, action, viewer: int | None) -> str:
         return str(action)
 
     def turn_label(self) -> str:
@@ -149,8 +223,13 @@ class State:
         raise NotImplementedError
 
     def check_invariants(self) -> None:
-        """Raise AssertionError if a conservation law is broken. Every game's check also proves the
-        JSON round trip, from_json(to_json()) == self (added by the core: explorer.core.checks)."""
+        """Raise AssertionError if a conservation law (the game's `_laws()`) is broken or the JSON round
+        trip, from_json(to_json()) == self, does not hold (explorer.core.checks)."""
+        from .checks import round_trip
+        self._laws()
+        round_trip(self)
+
+    def _laws(self) -> None:
         raise NotImplementedError
 
     def _key(self) -> tuple:

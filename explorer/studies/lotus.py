@@ -52,7 +52,7 @@ def _margin(scores: list[int], seat: int) -> int:
 
 def _play_out(state, seed: int, seat: int):
     """Heuristic bots for every seat play `state` to the end; (final state, turns `seat` began)."""
-    players = [bots.make("heuristic", seed=derive(seed, k)) for k in range(len(state.scores()["seats"]))]
+    players = [bots.make("heuristic", seed=derive(seed, k)) for k in range(state.num_players)]
     turns, before = 0, state.seat
     while not state.is_terminal:
         state = state.apply(players[state.current_player].choose(state))

@@ -81,7 +81,7 @@ def test_parsing_user_text_does_not_grow_the_action_table():
             s.apply("3" + "s" * i)
     assert len(actions._INTERN) == before
     legal = s.legal_actions()[0]
-    fresh = actions.Action(legal.kind, legal.a, legal.b, legal.c, legal.text)  # not the interned object
+    fresh = actions.Action.make("lotus", legal.kind, legal.a, legal.b, legal.c, legal.text)  # not interned
     assert s.apply(fresh) == s.apply(legal)
 
 

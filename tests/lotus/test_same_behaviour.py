@@ -18,7 +18,7 @@ import pytest
 import explorer
 from explorer import bots
 from explorer.core import rng
-from explorer.games.lotus import SPEC, draws
+from explorer.games.lotus import SPEC
 from tests.playthroughs import Playthrough, compare, digest, path
 
 GAMES = 36
@@ -105,40 +105,3 @@ def test_the_playthroughs_are_big_enough():
 @pytest.mark.parametrize("k", range(GAMES))
 def test_game_replays_exactly(k):
     compare("lotus", f"seed-{k:02d}", play(k))
-
-
-def _seed_before(output: int) -> int:
-    """A state from which rng.next64's next output is `output` (its mixing steps undone)."""
-    mask = rng.MASK
-
-    def unshift(x, k):  # inverse of x ^ (x >> k)
-        y = x
-        for _ in range(64 // k + 1):
-            y = x ^ (y >> k)
-        return y
-    z = unshift(output, 31)
-    z = unshift(z * pow(draws.MIX2, -1, 1 << 64) & mask, 27)
-    z = unshift(z * pow(draws.MIX1, -1, 1 << 64) & mask, 30)
-    return (z - draws.GAMMA) & mask
-
-
-def test_draws_shuffle_exactly_as_core_rng():
-    for seed in (0, 1, 12345, rng.MASK, rng.MASK - 9, 1 << 63, 0xDEADBEEF << 20):
-        d, r = draws.Draws(seed), rng.seed_state(seed)
-        for n in [0, 1, 2, 3, 20, 64, 65, 130, 7, 31, 200, 5]:  # crossing block ends
-            r, want = rng.shuffled(r, [f"c{i}" for i in range(n)])
-            assert d.shuffled(f"c{i}" for i in range(n)) == want, (seed, n)
-
-
-def test_draws_reject_as_core_rng_does():
-    top = _seed_before(rng.MASK)  # rng.below rejects this output for any list length
-    assert rng.next64(top)[1] == rng.MASK
-    assert draws.Draws(top).shuffled(range(40)) == rng.shuffled(top, range(40))[1]
-    seed = (top - 63 * draws.GAMMA) & rng.MASK  # the rejected output is the last of the first block
-    d, r = draws.Draws(seed), seed
-    for n in (30, 34, 3, 90):
-        r, want = rng.shuffled(r, range(n))
-        assert d.shuffled(range(n)) == want, n
-    d = draws.Draws(0)  # only rejected outputs left in the block: the shuffle goes on into a new block
-    d.out, d.i, d.state = [rng.MASK] * 3, 0, 99
-    assert d.shuffled("abc") == rng.shuffled(99, "abc")[1] == ["b", "a", "c"] and d.i == 2

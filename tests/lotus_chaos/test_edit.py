@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import explorer
+from explorer.core.data import common_js
 from explorer.editor import Editor
 from explorer.games.lotus_chaos.edit import apply, hex_place, palette, places
 
@@ -195,7 +196,7 @@ const walk = (e, place) => {
 walk(el, null);
 console.log(JSON.stringify(marks));
 """
-    js = (STUB + (ROOT / "widgets" / "common.js").read_text() + "const VIEW = " + json.dumps(start.view(None))
+    js = (STUB + common_js() + "const VIEW = " + json.dumps(start.view(None))
           + ";\n{\n" + (ROOT / "widgets" / "boards" / "lotus_chaos.js").read_text() + check + "\n}\n")
     path = tmp_path / "marks.mjs"
     path.write_text(js)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import explorer
+from explorer.core.data import common_js
 from explorer.games.lotus_chaos.plots import occupancy, occupancy_heatmap
 
 from .helpers import pos
@@ -103,7 +104,7 @@ console.log(JSON.stringify({hexes: el.querySelectorAll(".rx-chaos-hex").length, 
 def test_board_file_draws_updates_and_previews(tmp_path):
     states = line(n=40)
     views = [(s.view(None), s.preview(s.legal_actions()[0]) if not s.is_terminal else None) for s in states]
-    js = (STUB + (ROOT / "widgets" / "common.js").read_text() + "const VIEWS = " + json.dumps(views) + ";\n{\n"
+    js = (STUB + common_js() + "const VIEWS = " + json.dumps(views) + ";\n{\n"
           + (ROOT / "widgets" / "boards" / "lotus_chaos.js").read_text() + CHECK + "\n}\n")
     path = tmp_path / "board.mjs"
     path.write_text(js)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from explorer.compare import changes, narrate
+from explorer.core.data import common_js
 
 from .helpers import pos
 from .test_views import STUB
@@ -76,7 +77,7 @@ def test_play_areas_draw_separate_cards_and_a_blank_card_shows_its_text(tmp_path
     s = pos(cards={0: [5, 26, "b2"]}, blanks={"b2": "odd tokens move 1 north"})
     view = s.view(-1)
     assert [c["id"] for c in view["seats"][0]["cards"]] == ["5", "26", "b2"]
-    js = (STUB + (ROOT / "widgets" / "common.js").read_text() + "const VIEW = " + json.dumps(view) + ";\n{\n"
+    js = (STUB + common_js() + "const VIEW = " + json.dumps(view) + ";\n{\n"
           + (ROOT / "widgets" / "boards" / "lotus_chaos.js").read_text() + BOARD + "\n}\n")
     path = tmp_path / "board.mjs"
     path.write_text(js)

@@ -10,6 +10,7 @@ import pytest
 
 import explorer
 from explorer.compare import changes
+from explorer.core.data import common_js
 from tests.lotus_chaos.test_views import STUB
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +34,7 @@ const text = (e) => (e.children || []).map((c) => (c instanceof El ? text(c) : c
 const places = el.all().filter((e) => e.attrs && e.attrs["data-place"]).length;
 console.log(JSON.stringify({ rows: el.querySelectorAll(".rx-seatrow").map(text), places }));
 """
-    js = (STUB + PARENT + (ROOT / "widgets" / "common.js").read_text() + "const VIEW = " + json.dumps(view)
+    js = (STUB + PARENT + common_js() + "const VIEW = " + json.dumps(view)
           + ";\n{\n" + (ROOT / "widgets" / "boards" / "rice_paddy.js").read_text() + check + "\n}\n")
     path = tmp_path / "board.mjs"
     path.write_text(js)

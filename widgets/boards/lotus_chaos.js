@@ -10,24 +10,14 @@
 
 const CHAOS_SIZE = 24;
 const CHAOS_ZONE = { plain: "#f4f1e8", red: "#d1495b", purple: "#9b6fc0", blue: "#5b8fd0", green: "#6fb46f" };
-const CHAOS_TOKEN = { red: "#d1495b", blue: "#3a6ea5", yellow: "#e3b505", grey: "#9a9a9a", white: "#f4f4f4",
-  black: "#333333" };
 
-function chaosPx(q, r) {
-  return [CHAOS_SIZE * 1.5 * q, CHAOS_SIZE * Math.sqrt(3) * (r + q / 2)];
-}
+const chaosPx = (q, r) => hexCentre(q, r, CHAOS_SIZE);
 
 const chaosHexPlace = (q, r, corner) => `hex:${corner || `${q},${r}`}`;
 const chaosHexMark = (q, r, corner) => corner || (q === 0 && r === 0 ? "centre" : `${q},${r}`);
 
 function chaosPolygon(q, r) {
-  const [cx, cy] = chaosPx(q, r);
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push(`${(cx + CHAOS_SIZE * Math.cos(a)).toFixed(1)},${(cy + CHAOS_SIZE * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
+  return hexCorners(...chaosPx(q, r), CHAOS_SIZE).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 }
 
 // where each seat's token sits: tokens sharing a hex are spread a little
@@ -84,7 +74,7 @@ function chaosBoardSvg(view, el) {
 
 function chaosToken(view, i) {
   const st = view.seats[i];
-  const fill = CHAOS_TOKEN[st.color] || seatColor(view, i);
+  const fill = seatColor(view, i);
   return s("g", { class: "rx-chaos-token", "data-seat": i,
     style: "transition: transform 0.45s ease, opacity 0.3s ease" },
   s("title", { text: st.name }),
@@ -161,7 +151,7 @@ function chaosSeats(el, view) {
       "data-place": `area:${cap(st.color)}`, "data-mark": `${cap(st.color)} play area`,
       style: st.alive ? "" : "color: #5f5f5f" },
     h("span", { class: "rx-chaos-swatch", style: `display:inline-block;width:10px;height:10px;border-radius:5px;` +
-      `background:${st.alive ? CHAOS_TOKEN[st.color] || "#888" : "#bbb"};border:1px solid #333` }),
+      `background:${st.alive ? COLORS[st.color] || "#888" : "#bbb"};border:1px solid #333` }),
     " ", h("b", { text: st.name }), st.alive ? "" : " (out)", view.current_player === i ? " ◀" : "", " · ",
     ...(cards.length ? cards : ["no cards"]));
     if (st.objective) {
@@ -225,7 +215,7 @@ registerBoard("lotus_chaos", {
     for (const m of preview?.moves || []) {
       const pts = (m.path || [m.from, m.to]).map(([q, r]) => chaosPx(q, r).map((v) => v.toFixed(1)).join(","));
       layer.append(s("polyline", { class: "rx-chaos-arrow", points: pts.join(" "), fill: "none",
-        stroke: CHAOS_TOKEN[view?.seats?.[m.seat]?.color] || "#111", "stroke-width": 3, "stroke-opacity": 0.85,
+        stroke: COLORS[view?.seats?.[m.seat]?.color] || "#111", "stroke-width": 3, "stroke-opacity": 0.85,
         "marker-end": "url(#rx-chaos-arrow)", "data-seat": m.seat }));
     }
   },

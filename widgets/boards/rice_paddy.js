@@ -16,19 +16,8 @@ const RP = { size: 28, dirs: [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]
 const RP_FILL = { field: "#efe6cf", paddy: "#dcecc8", planted: "#9fd18b", grown: "#e8c547" };
 const RP_EASE = "transition: opacity .45s ease, transform .45s ease, fill .45s ease, stroke .3s ease;";
 
-function rpPixel(q, r) {
-  return [RP.size * 1.5 * q, RP.size * Math.sqrt(3) * (r + q / 2)];
-}
-
-function rpCorners(q, r, size) {
-  const [cx, cy] = rpPixel(q, r);
-  const out = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    out.push([cx + size * Math.cos(a), cy + size * Math.sin(a)]);
-  }
-  return out;
-}
+const rpPixel = (q, r) => hexCentre(q, r, RP.size);
+const rpCorners = (q, r, size) => hexCorners(...rpPixel(q, r), size);
 
 function rpEdge(a, b) {
   // the side between adjacent hexes a and b: corners (k+4)%6 and (k+5)%6 of a, k the direction a -> b
@@ -292,6 +281,7 @@ function rpPanel(view) {
   out.push(h("span", { class: "rx-stat", title: "face-up achievements", "data-mark": "achievements",
     text: "achievements: " + (view.achievements || []).map((a) => `${a.kind.replace(/_/g, " ")} ${a.need} → ${a.rice}`)
       .join("; ") }));
+  for (const el of out) el.style.whiteSpace = "normal";  // long lines (the achievements) wrap
   return out;
 }
 

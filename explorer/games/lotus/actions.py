@@ -13,30 +13,13 @@ from __future__ import annotations
 
 import re
 
+from ...core.action import Action, register_actions
 from ...core.errors import IllegalAction, NotationError, clip
 from .config import POWERS, SYM_LETTER
 
 PLAY, EXCH, MOVE, PLUCK, DRAW, WILD, TOKEN, POWER, PASS = range(9)
 LETTER_SYM = {"w": 0, "s": 1, "d": 2}
 INSECT, ELDER_PIECE = 0, 1
-
-
-class Action:
-    """An immutable action. Every Action is interned (one object per text), so identity is
-    equality: `in` on a list of legal actions runs at C speed. Build with `action(text)`."""
-    __slots__ = ("kind", "a", "b", "c", "text")
-
-    def __init__(self, kind, a, b, c, text):
-        self.kind, self.a, self.b, self.c, self.text = kind, a, b, c, text
-
-    def __str__(self):
-        return self.text
-
-    def __repr__(self):
-        return f"Action({self.text!r})"
-
-    def __reduce__(self):  # copy/deepcopy keep the interned instance
-        return (action, (self.text,))
 
 
 _INTERN: dict[str, Action] = {}
@@ -48,7 +31,7 @@ _PARSING = False  # while parsing user text, unknown texts are not interned (no 
 def _make(kind, a, b, c, text) -> Action:
     act = _INTERN.get(text)
     if act is None:
-        act = Action(kind, a, b, c, text)
+        act = Action.make("lotus", kind, a, b, c, text)
         if not _PARSING:
             _INTERN[text] = act
     return act
@@ -127,6 +110,16 @@ def action(text: str, letter_seat: dict | None = None) -> Action:
         return _parse(text, letter_seat)
     finally:
         _PARSING = False
+
+
+# what each kind calls its arguments a, b, c (Action.fields)
+register_actions("lotus", action, {
+    PLAY: ("flower", "cards"),               # flower type 0..4; cards (wild, single, double)
+    EXCH: ("kinds",),                        # card kinds, type * 3 + symbol
+    MOVE: ("piece", "source", "target"),     # INSECT or ELDER_PIECE; flower types (source -1: the supply)
+    PLUCK: ("flower", "letter", "symbols"),  # letter '' for a wildflower
+    WILD: ("flower",), POWER: ("power",),
+})
 
 
 def _parse(text: str, letter_seat: dict | None) -> Action:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from html import escape
 
-COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
+from ...core.colour import seat_colour
+
 WILD = "#f3efe2"
 CELL = 130
 ROW = 14  # one influence bar and its 11 px number
@@ -16,7 +17,7 @@ ROW = 14  # one influence bar and its 11 px number
 def _fill(view, owner) -> str:
     if owner is None:
         return WILD
-    return COLORS.get(view["seats"][owner]["color"], "#888")
+    return seat_colour(view["seats"][owner]["color"])
 
 
 def _flower(view, f, x, y) -> list[str]:

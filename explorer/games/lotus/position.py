@@ -11,6 +11,7 @@ from ...core.data import _explain
 from ...core.errors import DataError, PositionError, brief, clip
 from ...core.fields import Fields
 from ...core.registry import position_options
+from ...core.rng import Draws
 from .config import (
     ACT,
     CHOOSE,
@@ -24,7 +25,6 @@ from .config import (
     SUPPLY,
     config,
 )
-from .draws import Draws
 
 FORMAT_VERSION = 1
 
@@ -195,7 +195,7 @@ class PositionMixin:
         return _build(cls, pos)
 
     # ---- conservation laws ----------------------------------------------------------------------
-    def check_invariants(self) -> None:
+    def _laws(self) -> None:
         cfg = self.cfg
         places = [*self.hands, *self.decks, *self.piles, *self.flowers, self.display, self.wild, self.out,
                   cfg.aside]

@@ -21,8 +21,8 @@ and "turn_seat" (whose turn it is during a reward phase; otherwise (turn - 1) mo
 from __future__ import annotations
 
 from ...core.fields import Fields
+from ...core.rng import Draws
 from .config import DIFFICULTY, DRAW_PHASE, NOT_OWNED, OVER, PHASES, POWER_BIT, REWARD, SUPPLY, config
-from .draws import Draws
 from .position import check_options
 
 _COUNT_DIFFICULTY = {v: k for k, v in DIFFICULTY.items()}

@@ -157,21 +157,13 @@ class LotusState(PositionMixin, ViewMixin, State):
             return self.parse_action(a)
         return a if a in self.legal_actions() else self._legal_one(a)
 
-    def apply(self, a) -> LotusState:
-        a = self._checked(a)
-        s = self._copy()
-        _EFFECTS[a.kind](s, a)
-        return s
-
-    def apply_in_place(self, a) -> None:
-        """apply() on this scratch state itself (core State.scratch): the effects replace the fields they
-        change, never editing what a copy shares, so they run the same here."""
-        a = self._checked(a)
-        self._legal = None
+    def _effects(self, a) -> None:
+        """The effects of `a` (core State.apply): they replace the fields they change, never editing what a
+        copy shares, so they run the same on a fork and on a scratch state in place."""
         _EFFECTS[a.kind](self, a)
 
-    def scratch(self) -> LotusState:
-        return self._copy()
+    def _thaw(self) -> None:
+        self._legal = None
 
     # ---- legal action generation ---------------------------------------------------------------
     def _generate(self) -> list:
@@ -261,6 +253,8 @@ class LotusState(PositionMixin, ViewMixin, State):
         s.turn, s.winter, s.wmoves, s.done, s.outcome = self.turn, self.winter, self.wmoves, self.done, self.outcome
         s._legal = None
         return s
+
+    _fork = _copy  # the copy apply changes (core State._fork)
 
     def _play(self, a):
         cfg = self.cfg

@@ -116,7 +116,6 @@ class Table:
         self.flowers = {f["petals"]: f for f in view.get("flowers", ())}
         self.scores = [s["score"] for s in seats]
         self.deck = decks[me]
-        self.smallest_deck = decks[me] <= min(decks)
         self.display = {c["petals"] for c in view.get("display", ())}
         self.stalled = view.get("turn", 0) > 100 * n
         self.letter = {s["color"][0]: s["seat"] for s in seats}

@@ -44,12 +44,17 @@ class ViewMixin:
         """Every component id (State.component_ids)."""
         return cfg.NAME
 
-    def view(self, seat: int | None = None) -> dict:
+    @property
+    def num_players(self) -> int:
+        return self.cfg.seats
+
+    def seat_name(self, seat: int) -> str:
+        return self.cfg.color_names[seat]
+
+    def _view(self, seat: int | None) -> dict:
         """JSON-safe: seat None = omniscient, -1 = spectator, else only what that seat may see."""
         from .state import OVER, PHASES
         cfg = self.cfg
-        if seat is not None and not -1 <= seat < cfg.seats:
-            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.seats - 1}, got {seat!r}")
         scores = self.scores()["seats"]
         seats = []
         for i in range(cfg.seats):
@@ -142,7 +147,7 @@ class ViewMixin:
                          + (f", powers {', '.join(pw)}" if pw else ""))
         return "\n".join(lines)
 
-    def explain(self, a) -> str:
+    def _explain(self, a) -> str:
         """A sentence for `a` played here, citing the ledger ids it relies on."""
         cfg = self.cfg
         a = self.parse_action(a) if isinstance(a, str) else self._legal_one(a)
@@ -204,7 +209,7 @@ class ViewMixin:
         infl[self.seat] += a.b[1] + 2 * a.b[2]
         return self.controllers(t, infl, self.wild_petals(t) + a.b[0])
 
-    def redact(self, a, viewer) -> str:
+    def _redact(self, a, viewer) -> str:
         """An exchange shows only how many cards went back, except to its player (and omniscient)."""
         if a.kind == EXCH and viewer is not None and viewer != self.current_player:
             return f"x{len(a.a)}"

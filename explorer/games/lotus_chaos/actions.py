@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ...core.action import Action, register_actions
 from ...core.errors import NotationError
 from .language import MAX_TEXT
 
@@ -12,31 +13,6 @@ KIND_WORD = ("place", "keep", "write", "discard", "play", "move", "end", "with",
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 OBJECTIVE_WORDS = {"north": "north", "centre": "centre", "center": "centre", "south": "south",
                    "purple": "purple", "green": "green", "blue": "blue"}
-
-
-class Action:
-    """Immutable; interned by text (identity is equality for generated actions). `a`, `b` are the
-    arguments: a card name, a direction, a player number, an objective key or a card text."""
-    __slots__ = ("kind", "a", "b", "text", "_hash")
-
-    def __init__(self, kind, a, b, text):
-        self.kind, self.a, self.b, self.text = kind, a, b, text
-        self._hash = hash(text)  # searches key dicts by actions
-
-    def __str__(self):
-        return self.text
-
-    def __repr__(self):
-        return f"Action({self.text!r})"
-
-    def __eq__(self, other):
-        return self is other or (isinstance(other, Action) and other.text == self.text)
-
-    def __hash__(self):
-        return self._hash
-
-    def __reduce__(self):
-        return (action, (self.text,))
 
 
 _INTERN: dict[str, Action] = {}
@@ -63,7 +39,7 @@ def make(kind, a=None, b=None) -> Action:
         text = f"{w} {a}"
     act = _INTERN.get(text)
     if act is None:
-        act = Action(kind, a, b, text)
+        act = Action.make("lotus_chaos", kind, a, b, None, text)
         if kind != WRITE or len(_INTERN) < 100_000:
             _INTERN[text] = act
             _BY_ARGS[key] = act
@@ -117,3 +93,11 @@ def action(text) -> Action:
                                 "green or blue")
         return make(ACCUSE, int(m.group(8)), obj)
     return make({"end": END, "pass": PASS, "agree": AGREE, "object": OBJECT}[low])
+
+
+# what each kind calls its arguments a, b (Action.fields)
+register_actions("lotus_chaos", action, {
+    PLACE: ("direction",), MOVE: ("direction",), KEEP: ("card", "number"), WRITE: ("card_text",),
+    DISCARD: ("card",), PLAY: ("card",), TAKE: ("card",), GIVE: ("card",), WITH: ("number",),
+    ACCUSE: ("number", "objective"),
+})

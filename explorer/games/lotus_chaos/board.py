@@ -29,7 +29,6 @@ import math
 from ...core import hexgrid as hx
 
 CENTRE = hx.CENTRE
-DIRS = hx.NAMES
 PLAIN, RED, PURPLE, BLUE, GREEN = range(5)
 ZONE_NAMES = ("plain", "red", "purple", "blue", "green")
 

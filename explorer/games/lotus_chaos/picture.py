@@ -5,11 +5,9 @@ import textwrap
 from html import escape
 
 from ...core import hexgrid as hx
-from ...core.colour import ink
+from ...core.colour import ink, seat_colour
 
 ZONE_FILL = {"plain": "#f4f1e8", "red": "#d1495b", "purple": "#9b6fc0", "blue": "#5b8fd0", "green": "#6fb46f"}
-TOKEN = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "grey": "#9a9a9a", "white": "#f4f4f4",
-         "black": "#333333"}
 SIZE = 34
 TOKEN_R = 9
 OUT_INK = "#6b6b6b"  # a seat that is out: greyed, still readable on white
@@ -70,7 +68,7 @@ def svg(view: dict, highlight: str | None = None) -> str:
         cx, cy = hx.to_pixel(h, SIZE)
         for st, (dx, dy) in zip(group, _token_offsets(len(group))):
             x, y = cx + ox + dx, cy + oy + dy
-            fill = TOKEN.get(st["color"], "#888")
+            fill = seat_colour(st["color"])
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN_R}" fill="{fill}" stroke="#111"/>'
                        f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" fill="{ink(fill)}">'
                        f'{st["number"]}</text>')
@@ -79,7 +77,7 @@ def svg(view: dict, highlight: str | None = None) -> str:
                f'{view["round"]}</text>')
     for i, st in enumerate(seats):
         y = 36 + 18 * i
-        fill = TOKEN.get(st["color"], "#888") if st["alive"] else "#ccc"
+        fill = seat_colour(st["color"]) if st["alive"] else "#ccc"
         out.append(f'<circle cx="{x0 + 6}" cy="{y - 4}" r="6" fill="{fill}" stroke="#111"/>'
                    f'<text x="{x0 + 16}" y="{y}" font-size="11" fill="{"#333" if st["alive"] else OUT_INK}">'
                    f'{escape(lines[i])}</text>')

@@ -13,10 +13,10 @@ from ...core.errors import DataError, NotationError, PositionError, brief, clip
 from ...core.fields import Fields
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
+from ...core.rng import fast_shuffled as shuffled
 from . import language as L
 from .config import config
 from .sample import from_view  # noqa: F401 - where it used to live
-from .shuffle import shuffled
 
 FORMAT_VERSION = 2  # 2: rules changed on 2026-11-25 (lines saved before replay differently)
 PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
@@ -156,7 +156,7 @@ class PositionMixin:
     def from_json(cls, data) -> Any:
         return _from_json(cls, data)
 
-    def check_invariants(self) -> None:
+    def _laws(self) -> None:
         cfg = self.cfg
         seen = list(self.deck) + list(self.discard) + list(self.revealed)
         for a in self.areas:

@@ -15,7 +15,8 @@ from itertools import permutations
 
 from ...core import rng
 from ...core.fields import Fields
-from .shuffle import Order, draws, shuffled, swapped
+from ...core.rng import Order, draws, swapped
+from ...core.rng import fast_shuffled as shuffled
 
 _LAST = None  # (text of the public parts, the loaded state, its deck's cards in ascending order)
 

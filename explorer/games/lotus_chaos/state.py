@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import functools
-from itertools import compress, repeat
-from operator import is_
+from itertools import compress
 
 from ...core import hexgrid as hx
 from ...core.errors import NotationError
+from ...core.rng import fast_shuffled as shuffled
 from ...core.state import State
 from . import language as L
 from .actions import (
@@ -31,7 +31,6 @@ from .actions import (
 )
 from .board import BLUE, GREEN, PURPLE, path
 from .position import PositionMixin
-from .shuffle import shuffled
 from .views import ViewMixin
 
 SETUP, DRAW, ACT, ACCUSE_PHASE, OVER = range(5)
@@ -102,6 +101,9 @@ class ChaosState(PositionMixin, ViewMixin, State):
         legal = self.legal_actions()
         if a in legal:
             return a
+        for x in legal:  # a value made outside the engine's interning: the legal one with its text
+            if x.text == a.text:
+                return x
         if a.kind == WRITE and self._can_write():
             return a
         from .diagnose import why_illegal  # only on the illegal path (diagnose imports the phases here)
@@ -109,29 +111,18 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def _checked(self, a) -> Action:
         """`a` (an action or its text) as a legal action of this state; raises if it is not one."""
-        legal = self.legal_actions()
-        # legal actions are interned: look for this very object first (in C), then for an equal one
-        if a.__class__ is not Action or not (any(map(is_, legal, repeat(a))) or a in legal):
+        if a.__class__ is not Action or a not in self.legal_actions():  # interned: identity is equality
             return self.parse_action(a)
         return a
 
-    def apply(self, a) -> ChaosState:
-        a = self._checked(a)
-        s = self._copy()
-        _EFFECTS[a.kind](s, a)
-        s._run()
-        return s
-
-    def apply_in_place(self, a) -> None:
-        """apply() on this scratch state itself (core State.scratch): the effects replace the fields they
-        change, never editing what a copy shares, so they run the same here."""
-        a = self._checked(a)
-        self._legal = None
+    def _effects(self, a) -> None:
+        """The effects of `a` (core State.apply), then what follows by itself: they replace the fields they
+        change, never editing what a copy shares, so they run the same on a fork and on a scratch state."""
         _EFFECTS[a.kind](self, a)
         self._run()
 
-    def scratch(self) -> ChaosState:
-        return self._copy()
+    def _thaw(self) -> None:
+        self._legal = None
 
     # ---- helpers ----------------------------------------------------------------------------------------
     def _copy(self) -> ChaosState:
@@ -143,6 +134,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
         s.activated, s.queue, s.window, s.accusations = self.activated, self.queue, self.window, self.accusations
         s.notice, s.winners_, s.outcome, s._legal = self.notice, self.winners_, self.outcome, None
         return s
+
+    _fork = _copy  # the copy apply changes (core State._fork)
 
     def alive_seats(self) -> tuple:
         return tuple(compress(range(len(self.alive)), self.alive))
@@ -158,6 +151,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def name(self, seat) -> str:
         return f"{self.colour[seat].capitalize()} {self.number[seat]}"
+
+    seat_name = name  # core State.seat_name
 
     def card_name(self, c) -> str:
         return self.cfg.NAME[c]

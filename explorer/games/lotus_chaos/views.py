@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .actions import ACCUSE, AGREE, DISCARD, END, GIVE, KEEP, MOVE, OBJECT, PASS, PLACE, PLAY, TAKE, WITH, WRITE
-from .language import render
+from .language import BUILTIN, render
 
 PHASE_NAMES = ("setup", "draw", "actions", "accusations", "over")
 
@@ -48,14 +48,16 @@ class ViewMixin:
         """Every component id (State.component_ids)."""
         return (*cfg.NAME, *(objective_id(k) for k in cfg.objectives))
 
-    def view(self, seat: int | None = None) -> dict:
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def _view(self, seat: int | None) -> dict:
         """JSON-safe: seat None = omniscient, -1 = spectator, else only what that seat may see."""
         cfg = self.cfg
-        if seat is not None and not (isinstance(seat, int) and -1 <= seat < cfg.players):
-            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.players - 1}, got {seat!r}")
         seats = []
         table = self.table()
-        builtin = [(g, table.members(g)) for g in ("odd", "even", "colorwheel", "grayscale", "low", "high")]
+        builtin = [(g, table.members(g)) for g in BUILTIN]
         for i in range(cfg.players):
             key = cfg.objectives[self.objective[i]]
             obj = None
@@ -166,7 +168,7 @@ class ViewMixin:
                      f"{sum(t is None for t in self.texts)}.")
         return "\n".join(lines)
 
-    def explain(self, a) -> str:
+    def _explain(self, a) -> str:
         """A sentence for `a` played here, citing the ledger ids it relies on."""
         a = self.parse_action(a)
         cfg = self.cfg
@@ -226,9 +228,6 @@ class ViewMixin:
             return (f"{who} objects to '{text}': the card is erased and {self.name(self.seat)} gets no card this turn "
                     "[lotus_chaos.write.table, lotus_chaos.write.reject]")
         return str(a)  # pragma: no cover
-
-    def redact(self, a, viewer) -> str:
-        return str(a)  # every decision in this game is made in the open
 
     # ---- pictures ---------------------------------------------------------------------------------------------
     def preview(self, a) -> dict | None:

@@ -10,9 +10,8 @@ import math
 from html import escape
 
 from ...core import hexgrid
-from ...core.colour import ink, readable
+from ...core.colour import ink, readable, seat_colour
 
-COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
 SIZE = 30
 FIELD_FILL, PADDY_FILL, PLANTED_FILL, GROWN_FILL = "#efe6cf", "#dcecc8", "#9fd18b", "#e8c547"
 # text on hexes reads on every fill a hex can have (the planted green is the darkest)
@@ -140,7 +139,7 @@ def svg(view: dict) -> str:
     for i, s in enumerate(seats):
         fx, fy = 8 + fw * (i % per_row), top + fh * (i // per_row)
         ox, oy = fx - x0, fy + BAR + 4 - y0
-        color = COLORS.get(s["color"], "#888")
+        color = seat_colour(s["color"])
         turn = " ◀" if view.get("current_player") == i else ""
         out.append(f'<g class="field" data-seat="{i}">')
         out.append(f'<rect x="{fx:.1f}" y="{fy:.1f}" width="{fw - 8:.1f}" height="{BAR}" rx="3" fill="{color}"/>')

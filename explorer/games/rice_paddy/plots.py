@@ -13,13 +13,12 @@ The numbers come from the components file (an assumed sample table unless you lo
 from __future__ import annotations
 
 from ... import charts
-from ...core.colour import ink
+from ...core.colour import ink, seat_colour
 from ...core.registry import spec
 from .config import components
 from .steps import ROWS, infestation
 
 YlGn9 = ('#004529', '#006837', '#238443', '#41ab5d', '#78c679', '#addd8e', '#d9f0a3', '#f7fcb9', '#ffffe5')  # Bokeh's
-_MARK_COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
 
 
 def _table(data_or_state, round_: int):
@@ -65,7 +64,7 @@ def _marks(state, round_: int) -> dict:
             ys.append(ROWS[row])
             labels.append(f"{cfg.colors[i]} paddy {''.join(cfg.labels[h] for h in F.members[r])}"
                           f" ({'grown' if p.crop[r] == 2 else 'planted'}{', fertilised' if fert else ''})")
-            colors.append(_MARK_COLORS.get(cfg.colors[i], "#333"))
+            colors.append(seat_colour(cfg.colors[i], "#333"))
             rice.append(table[row][size + fert - 1])
     # paddies sharing a cell sit side by side in its upper half, so none hides another
     at, seen = [], {}

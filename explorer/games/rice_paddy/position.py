@@ -237,7 +237,7 @@ class PositionMixin:
         return _build(cls, pos)
 
     # ---- conservation laws ----------------------------------------------------------------------
-    def check_invariants(self) -> None:
+    def _laws(self) -> None:
         """Water discs, magic water, workers, livestock and every token pool are conserved."""
         cfg = self.cfg
         comp = cfg.comp

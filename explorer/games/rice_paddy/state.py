@@ -51,24 +51,18 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         """`action` as a legal action's text; raises if it is not one."""
         return action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
 
-    def apply(self, action) -> RicePaddyState:
-        text = self._checked(action)
-        s = self._copy()
-        s._do(text)
-        s._advance()
-        s._freeze()
-        return s
-
-    def apply_in_place(self, action) -> None:
-        """apply() on this scratch state itself (core State.scratch); players are still copied on their
-        first change (pm), as a copy shares them."""
-        text = self._checked(action)
-        self.players = list(self.players)
-        self._dirty = set()
-        self._legal = None
+    def _effects(self, text: str) -> None:
+        """The action's effects (core State.apply), then the steps that follow by themselves."""
         self._do(text)
         self._advance()
         self._freeze()
+
+    def _thaw(self) -> None:
+        """A scratch state about to change in place: players are still copied on their first change (pm),
+        as a copy shares them."""
+        self.players = list(self.players)
+        self._dirty = set()
+        self._legal = None
 
     def scratch(self) -> RicePaddyState:
         s = self._copy()
@@ -83,6 +77,8 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         d["_dirty"] = set()
         d["_legal"] = None
         return s
+
+    _fork = _copy  # the copy apply changes (core State._fork)
 
     def _freeze(self):
         self.players = tuple(self.players)

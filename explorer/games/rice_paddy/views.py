@@ -60,11 +60,16 @@ class ViewMixin:
         """Every component id (State.component_ids)."""
         return (*(card_id(n) for n in cfg.spirit), *(f"ach-{a}" for a in cfg.ach), *(f"rain-{r}" for r in cfg.rain))
 
-    def view(self, seat: int | None = None) -> dict:
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def seat_name(self, seat: int) -> str:
+        return self.cfg.colors[seat].capitalize()
+
+    def _view(self, seat: int | None) -> dict:
         """JSON-safe: None = omniscient, -1 = spectator, n = what seat n may see. No seed, no deck order."""
         cfg = self.cfg
-        if seat is not None and not -1 <= seat < cfg.players:
-            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.players - 1}, got {seat!r}")
         pos = self.to_json()
         pos.pop("seed")
         pos["rain"]["deck_size"] = len(pos["rain"].pop("deck"))
@@ -183,7 +188,7 @@ class ViewMixin:
                          f"reservoir {p.reservoir}, played {list(p.played)}{ready}; paddies {' '.join(pad) or '-'}")
         return "\n".join(lines)
 
-    def explain(self, action) -> str:
+    def _explain(self, action) -> str:
         text = self.parse_action(action)
         word = text.split()[0]
         if word == "invoke":  # rice_paddy.spirit.anytime
@@ -228,7 +233,7 @@ class ViewMixin:
                 pass
         return f"{text}: {what} ({rule})."
 
-    def redact(self, action, viewer) -> str:
+    def _redact(self, action, viewer) -> str:
         """Draft picks, face-down spirit plays and allocations read as bare verbs to the other seats."""
         text = str(action)
         word = text.split()[0]

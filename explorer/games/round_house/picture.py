@@ -10,9 +10,8 @@ import re
 import textwrap
 from html import escape
 
-from ...core.colour import ink, readable
+from ...core.colour import ink, readable, seat_colour
 
-HEX = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55", "purple": "#7a5195"}
 GOOD_HEX = {"fruit": "#d1495b", "cel": "#4f9d55", "tea": "#3a6ea5", "gold": "#e3b505"}
 GOOD_WORD = {"fruit": "fruit", "cel": "celadon", "tea": "tea", "gold": "gold"}
 # the grid's short reward labels in plain words (codes of data/round_house/components.toml); amulet kinds show
@@ -33,7 +32,7 @@ CARAVAN_INK = readable("#b8860b", "#e8f0e0")
 
 
 def _color(view, p):
-    return HEX.get(view["seats"][p]["color"], "#888")
+    return seat_colour(view["seats"][p]["color"])
 
 
 def _arrow(x1, y1, x2, y2, color, dash=""):

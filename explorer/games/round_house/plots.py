@@ -11,10 +11,9 @@ from __future__ import annotations
 from html import escape
 
 from ... import charts
+from ...core.colour import seat_colour
 from .board import cell_name, worship_ends
 from .views import _code
-
-HEX = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55", "purple": "#7a5195"}
 
 
 def worship_options(state, n: int, seat: int | None = None) -> list[dict]:
@@ -46,7 +45,7 @@ def worship_svg(state, n: int, seat: int | None = None, size: int = 52) -> str:
     seat = state.seat if seat is None else seat
     ends = {o["cell"]: o for o in worship_options(state, n, seat)}
     w, h = cfg.cols * size + 20, cfg.rows * size + 40
-    color = HEX.get(cfg.colors[seat], "#888")
+    color = seat_colour(cfg.colors[seat])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" '
            f'font-size="12"><text x="10" y="14">{escape(cfg.names[seat])}: {n} worker(s)</text>']
     for c in range(cfg.rows * cfg.cols):
@@ -74,7 +73,7 @@ where Bokeh is not installed: explorer.charts)."""
     cfg = states[0].cfg
     if not charts.have_bokeh():
         plies = list(range(len(states)))
-        series = [{"name": cfg.names[p], "color": HEX.get(cfg.colors[p], "#888"), "x": plies,
+        series = [{"name": cfg.names[p], "color": seat_colour(cfg.colors[p]), "x": plies,
                    "y": [s.points[p] for s in states]} for p in range(cfg.players)]
         marks = [(i, "family worship") for i in range(1, len(states)) if states[i].marker > states[i - 1].marker]
         return charts.step_lines(series, title="Round House score race", x_label="decision", y_label="points",
@@ -87,7 +86,7 @@ where Bokeh is not installed: explorer.charts)."""
     for p in range(cfg.players):
         src = ColumnDataSource({"ply": plies, "points": [s.points[p] for s in states],
                                 "seat": [cfg.names[p]] * len(plies)}, name=f"score-seat-{p}")
-        fig.step(x="ply", y="points", source=src, mode="after", line_width=2, color=HEX.get(cfg.colors[p], "#888"),
+        fig.step(x="ply", y="points", source=src, mode="after", line_width=2, color=seat_colour(cfg.colors[p]),
                  legend_label=cfg.names[p], name=f"seat-{p}")
     for i in range(1, len(states)):
         if states[i].marker > states[i - 1].marker:

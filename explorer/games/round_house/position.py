@@ -228,7 +228,7 @@ class PositionMixin:
             Fields("round_house position").fail("data", exc)
         return _build(cls, cfg, pos)
 
-    def check_invariants(self) -> None:
+    def _laws(self) -> None:
         """Goods, money and workers are conserved; every card, tile and amulet is in one place."""
         cfg = self.cfg
         for k in range(4):

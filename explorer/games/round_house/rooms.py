@@ -5,7 +5,6 @@ from itertools import combinations
 
 from .config import GOOD_LETTER, HALL, sale_terms
 
-SLOT_ROOMS = frozenset(("market", "retail", "wholesale", "warehouse"))
 CHAIR = "chair:"  # in `used`: a normal investment in that room used this turn, its worker still on the chair
 
 

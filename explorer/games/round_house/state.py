@@ -57,26 +57,14 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
         """`action` as a legal action's text; raises if it is not one."""
         return self.parse_action(action) if action not in self.legal_actions() else action
 
-    def apply(self, action) -> RoundHouseState:
-        a = self._checked(action)
-        s = self._share()
-        s._do(a)
-        return s
-
-    def apply_in_place(self, action) -> None:
-        """apply() on this scratch state itself (core State.scratch): the lists it took from the state it
-        was made from are copied on their first change (_mut), then changed in place."""
-        a = self._checked(action)
+    def _thaw(self) -> None:
+        """A scratch state about to change in place (core State.apply_in_place): the lists it took from the
+        state it was made from are copied on their first change (_mut), then changed in place."""
         self._legal = None
-        self._do(a)
 
-    def scratch(self) -> RoundHouseState:
-        return self._share()
-
-    def _share(self) -> RoundHouseState:
-        """A copy for `apply` that shares every list with this state until it changes one (see _mut): most
-        actions touch only a few of them."""
-        return share_state(self)
+    # the copy `apply` changes (core State._fork): it shares every list with this state until it changes one
+    # (see _mut), as most actions touch only a few of them
+    _fork = _share = share_state
 
     def _copy(self) -> RoundHouseState:
         """A copy that shares no list with this state."""
@@ -232,7 +220,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
 
 
     # ---- effects -----------------------------------------------------------------------------
-    def _do(self, a: str):
+    def _effects(self, a: str):
         p = self.seat
         if self.prio and a.startswith(("ord:", "disc:")):
             self._resolve_prio(p, a)

@@ -53,9 +53,6 @@ class ViewMixin:
         """Orders in a hand are secret (round_house.hidden.orders)."""
         return frozenset(self.hand[seat])
 
-    def redact(self, action, viewer):
-        return str(action)
-
     def _spec_info(self, sid):
         sp = self.cfg.specs[sid]
         return {"id": sid, "name": sp.name, "zh": sp.zh, "kind": sp.kind, "effect": sp.effect}
@@ -74,10 +71,15 @@ class ViewMixin:
         """Every component id (State.component_ids)."""
         return (*cfg.amulet_ids, *cfg.pirate_ids, *cfg.spec_ids, *cfg.order_ids, *cfg.room_ids)
 
-    def view(self, seat: int | None = None) -> dict:
+    @property
+    def num_players(self) -> int:
+        return self.cfg.players
+
+    def seat_name(self, seat: int) -> str:
+        return self.cfg.names[seat]
+
+    def _view(self, seat: int | None) -> dict:
         cfg = self.cfg
-        if seat is not None and not -1 <= seat < cfg.players:
-            raise ValueError(f"seat must be None, -1 (spectator) or 0..{cfg.players - 1}, got {seat!r}")
         lay = layout(cfg)
         name = self._room_name
         seats = []
@@ -172,7 +174,7 @@ class ViewMixin:
         lines.append(f"  Towns (caravan *): {towns}; counting house {self.counting}.")
         return "\n".join(lines)
 
-    def explain(self, action) -> str:
+    def _explain(self, action) -> str:
         a = str(action)
         cfg = self.cfg
         if a == "skip":
