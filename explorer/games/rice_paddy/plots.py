@@ -15,9 +15,9 @@ The numbers come from the components file (an assumed sample table unless you lo
 from __future__ import annotations
 
 from ... import charts
-from ...rows import Rows
 from ...core.colour import ink
 from ...core.registry import spec
+from ...rows import Rows
 from .config import components
 from .steps import ROWS, infestation
 
