@@ -5,7 +5,7 @@ import pytest
 
 import explorer
 from explorer.core.data import data_root
-from explorer.games.rice_paddy.plots import expected_yield, harvest_heatmap
+from explorer.games.rice_paddy.plots import expected_yield, harvest_heatmap, harvest_marks
 
 from .helpers import game
 
@@ -97,6 +97,10 @@ def test_harvest_heatmap_marks_current_paddies():
     assert marks["label"] == ["red paddy a (planted)", "blue paddy a (planted)"]
     assert marks["rice"] == [s.cfg.harvest[0][0][0]] * 2
     assert "round 7" in harvest_heatmap(None, round_=7).title.text
+    # the same marks as plain rows (what the notebooks show where Bokeh is absent)
+    rows = harvest_marks(s)
+    assert rows["paddy"] == marks["label"] and rows["rice"] == marks["rice"]
+    assert [str(x) for x in rows["size"]] == marks["size"] and rows["weeds / pests"] == marks["row"]
 
 
 def test_edges_use_the_shared_hex_geometry():

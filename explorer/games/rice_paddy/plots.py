@@ -7,6 +7,8 @@ yield helper.
 >>> state = explorer.load("rice_paddy", seed=1)
 >>> fig = harvest_heatmap(state)        # the table as a heatmap, the current paddies marked
 >>> plot = explorer.plots.show(fig)     # offline Bokeh widget
+>>> harvest_marks(state).columns        # the marked paddies as a table (none at set-up)
+['paddy', 'size', 'weeds / pests', 'rice']
 
 The numbers come from the components file (an assumed sample table unless you load your own data).
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 from ... import charts
 from ...core.colour import ink, seat_colour
 from ...core.registry import spec
+from ...rows import Rows
 from .config import components
 from .steps import ROWS, infestation
 
@@ -79,6 +82,16 @@ def _marks(state, round_: int) -> dict:
             "x": [(x, dx) for x, dx in zip(xs, at)], "y": [(y, 0.22) for y in ys]}
 
 
+def harvest_marks(state, round_: int | None = None) -> Rows:
+    """The paddies `harvest_heatmap(state, round_)` marks, as a table: each paddy, its cell in the harvest table
+    (size column, fertilised counting one larger; weeds / pests row) and the rice it would give (round_: the
+    state's round unless given)."""
+    m = _marks(state, state.round if round_ is None else round_)
+    return Rows([{"paddy": t, "size": int(x), "weeds / pests": y, "rice": r}
+                 for t, x, y, r in zip(m["label"], m["size"], m["row"], m["rice"])],
+                columns=["paddy", "size", "weeds / pests", "rice"])
+
+
 def _shade(v: int, most: int, least: int) -> str:
     """The palette colour of v: the most rice darkest."""
     if most == least:
@@ -129,4 +142,4 @@ def harvest_heatmap(data_or_state=None, round_: int = 1, *, width: int = 560, he
     return fig
 
 
-__all__ = ["expected_yield", "harvest_heatmap", "ink", "ROWS"]
+__all__ = ["expected_yield", "harvest_heatmap", "harvest_marks", "ink", "ROWS"]
