@@ -27,19 +27,19 @@ from ipywidgets import widget_serialization
 
 from . import charts
 from .charts import have_bokeh
+from .core.colour import seat_colour
 
 BOKEH = have_bokeh()
 if BOKEH:
     from bokeh.models import Range1d, Span
     from bokeh.plotting import figure
 
-COLORS = {"red": "#d1495b", "blue": "#3a6ea5", "yellow": "#e3b505", "green": "#4f9d55"}
 _FALLBACK = ("#7a5195", "#ef5675", "#ffa600", "#003f5c")
 
 
 def _color(seat: dict, i: int) -> str:
     c = seat.get("color") if isinstance(seat, dict) else None
-    return COLORS.get(c, c) if c else _FALLBACK[i % len(_FALLBACK)]
+    return seat_colour(c, c) if c else _FALLBACK[i % len(_FALLBACK)]
 
 
 def _name(seat: dict, i: int) -> str:
