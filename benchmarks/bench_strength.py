@@ -141,7 +141,8 @@ def main(argv=None):
 
 def live(args, a, b, players, what, t0):
     """The same games as `simulate` (same seeds and seating), one at a time: the CSV and the row are
-    rewritten after every game, so an interrupted run keeps what it finished."""
+    rewritten after every game, so a run stopped early (Ctrl-C, or `kill -TERM` for one in the background,
+    where Ctrl-C's signal is ignored) keeps every game it finished."""
     import pandas as pd
     from explorer.simulate import _frame, _jobs, play_game
     rows = []
