@@ -106,6 +106,8 @@ def main(argv=None):
     ap.add_argument("--search-iterations", type=int, default=None)
     ap.add_argument("--search", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--resume", action="store_true", help="with --out: keep the games already in that CSV and "
+                    "play on from the next one")
     ap.add_argument("--out", default=None, help="also write the per-seat results to this CSV file (in one "
                     "process: rewritten, and the row printed, after every game)")
     args = ap.parse_args(argv)
@@ -141,13 +143,19 @@ def main(argv=None):
 
 def live(args, a, b, players, what, t0):
     """The same games as `simulate` (same seeds and seating), one at a time: the CSV and the row are
-    rewritten after every game, so an interrupted run keeps what it finished."""
+    rewritten after every game, so a run stopped early (Ctrl-C, or `kill -TERM` for one in the background,
+    where Ctrl-C's signal is ignored) keeps every game it finished."""
     import pandas as pd
     from explorer.simulate import _frame, _jobs, play_game
     rows = []
     df = pd.DataFrame()
+    if args.resume and Path(args.out).exists():
+        rows = pd.read_csv(args.out).to_dict("records")
+    done = {r["game_id"] for r in rows}
     try:
         for gid, gseed, opts, rot in _jobs(args.game, args.games, args.seed, None, players, True, 2):
+            if gid in done:
+                continue
             rows.extend(play_game(args.game, [a, b], gseed, opts, gid, rot))
             df = _frame(rows)
             df.to_csv(args.out, index=False)

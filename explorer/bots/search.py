@@ -320,6 +320,8 @@ def _pool(workers):
         except ValueError:
             ctx = mp.get_context()
         pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        import atexit
+        atexit.register(pool.shutdown)
     return pool
 
 

@@ -15,7 +15,7 @@ SCALE = 6.0        # points per e-fold of the odds between two seats
 DEPTH = 40         # at most this many playout actions
 TURNS = "round"    # playouts end when the mover's next turn begins
 CANDIDATES = 6     # the heuristic's best moves searched at the root
-ITERATIONS = 650   # what one second of CPU buys (README, bot strength)
+ITERATIONS = 940   # what one second of CPU buys (README, bot strength)
 
 
 def project(state) -> list[float]:

@@ -21,7 +21,7 @@ from .belief import possible, short, tell
 DEPTH = 40         # at most this many playout actions
 TURNS = 2          # playouts end after this turn (and its accusations) and the next player's
 CANDIDATES = 5
-ITERATIONS = 40    # what one second of CPU buys (README, bot strength)
+ITERATIONS = 55    # what one second of CPU buys (README, bot strength)
 FLOOR = 0.03
 
 
