@@ -37,7 +37,7 @@ def test_repr_pastes_back_and_fields_are_named(game):
         s = s.apply(s.legal_actions()[0])
     assert seen > 50
     with pytest.raises(AttributeError, match="has no 'colour'"):
-        explorer.load(game).legal_actions()[0].colour
+        _ = explorer.load(game).legal_actions()[0].colour
 
 
 def test_text_actions_games_and_bad_text():

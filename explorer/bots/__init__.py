@@ -40,4 +40,5 @@ def __getattr__(name):  # plots pull in bokeh: import on first use
     raise AttributeError(name)
 
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "MCTSBot", "SearchBot", "Thought", "MoveStat", "BOTS", "make", "derive", "hooks"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "MCTSBot", "SearchBot", "Thought", "MoveStat", "BOTS", "make",
+           "derive", "hooks"]

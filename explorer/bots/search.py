@@ -25,7 +25,6 @@ in two processes (root parallel; each takes its share with its own seed, merged 
 """
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -57,15 +56,9 @@ class Thought:
 
 
 def evaluation(game: str):
-    """The game's evaluation module `explorer/games/<game>/evaluate.py`, or None (then: scores)."""
-    mod = hooks(game)
-    package = mod.__name__.rpartition(".")[0] if mod is not None else f"explorer.games.{game}"
-    try:
-        return importlib.import_module(package + ".evaluate")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".evaluate":
-            raise
-        return None
+    """The game's evaluation module `explorer/games/<game>/evaluate.py` (its "evaluate" part), or None (then:
+    scores)."""
+    return spec(game).part("evaluate")
 
 
 def score_values(state, scale: float = 5.0) -> tuple[list, list]:
@@ -246,7 +239,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             d = sample(world)
             mover = d.current_player
             if seats is None:
-                seats = len(d.scores()["seats"])
+                seats = d.num_players
             s = d.scratch()
             rand = random.Random(world).random
             first = g.step(s, rand)
@@ -263,14 +256,14 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
     alive = list(range(len(cands)))
     phases = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 1
     phase = 0
-    for a, p in zip(cands, pri):
+    for a in cands:
         stats[str(a)] = [a, None]
     while not over(it):
         world = derive(seed, w)
         d = sample(world)
         mover = d.current_player
         if seats is None:
-            seats = len(d.scores()["seats"])
+            seats = d.num_players
             for k in stats:
                 stats[k][1] = _Stat(seats, pri[[str(a) for a in cands].index(k)])
         legal = d.legal_actions()
@@ -288,7 +281,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             done = it / limit if iterations is not None else (time.process_time() - start) / cpu_seconds
             if done >= (phase + 1) / phases:
                 phase += 1
-                def key(j):
+                def key(j, mover=mover):
                     st = stats[str(cands[j])][1]
                     return (-(st.win[mover] / st.n if st.n else 0.0) - 0.01 * st.prior, j)
                 alive = sorted(alive, key=key)[: max(1, (len(alive) + 1) // 2)]
@@ -434,7 +427,7 @@ class SearchBot(Bot):
         cut = _Cutter(game, view, hidden, self.seed) if lines else (lambda a, line: ())
         stats = []
         rounds, priors = {}, {}
-        for k, (a, v, win, mar, sq, line, r) in merged.items():
+        for a, v, win, mar, sq, line, r in merged.values():
             if v == 0:
                 continue
             if root is None and _names(str(a), hidden):

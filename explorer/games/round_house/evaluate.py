@@ -5,8 +5,9 @@ and the heuristic's pricing (explorer/games/round_house/strategy.py, `Plan`), an
 what the final scoring would pay now (`final_breakdown`: completed orders, amulet sets, workers on chairs and
 in the towns, the exposed board, leftovers) on top of the points banked, plus, while worships remain, what
 the heuristic expects of what the seat holds: the line its best town would lay, the orders in hand by how
-near its goods are to paying them, the specialists held, money and goods beyond their leftover worth. The chances are a softmax of
-the projections, `SCALE` points per e-fold. The playouts use the heuristic itself (`rate`: about 0.1 ms).
+near its goods are to paying them, the specialists held, money and goods beyond their leftover worth. The
+chances are a softmax of the projections, `SCALE` points per e-fold.
+The playouts use the heuristic itself (`rate`: about 0.1 ms).
 """
 from __future__ import annotations
 
