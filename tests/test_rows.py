@@ -1,4 +1,5 @@
-"""explorer.rows.Rows: grouping and filtering plain rows (what the notebooks use where pandas is absent)."""
+"""explorer.rows.Rows: grouping and filtering plain rows (what the notebooks use where pandas is absent); the
+SVG grouped bars those notebooks draw with."""
 import pytest
 
 from explorer.rows import Rows
@@ -25,3 +26,11 @@ def test_where_keeps_matching_rows_and_the_columns():
     t = Rows([{"bot": "a", "score": 3}, {"bot": "b", "score": 5}])
     assert t.where(lambda r: r["score"] > 4)["bot"] == ["b"]
     assert t.where(lambda r: False).columns == ["bot", "score"]
+
+
+def test_grouped_bars_draw_dashed_lines_named_in_the_legend_and_reach_them():
+    from explorer import charts
+    c = charts.grouped_bars(["1", "2"], [{"name": "gain", "color": "#3a6ea5", "values": [3, 4]}], title="t",
+                            x_label="size", y_label="rice", lines=[(3, "price"), (8, "price")])
+    assert c.svg.count('class="reference"') == 2 and c.svg.count(">price<") == 1
+    assert "price: 8" in c.svg  # the highest line is inside the chart, with its hover text
