@@ -282,10 +282,12 @@ def hbars(rows, *, title: str, x_label: str, width: int = 560, height: int | Non
 
 
 def grouped_bars(categories, series, *, title: str, x_label: str, y_label: str, width: int = 620,
-                 height: int = 280) -> Chart:
-    """Vertical bars grouped by category, one per series (dict: name, color, values, tips) in each group."""
+                 height: int = 280, lines=()) -> Chart:
+    """Vertical bars grouped by category, one per series (dict: name, color, values, tips) in each group.
+    `lines`: horizontal dashed lines, (y, name) each (one legend entry per name)."""
     items = [(s["name"], s["color"], "box") for s in series]
-    top = max([v for s in series for v in s["values"]], default=0)
+    items += [(name, "#d1495b", "dash") for name in dict.fromkeys(name for _, name in lines)]
+    top = max([v for s in series for v in s["values"]] + [y for y, _ in lines], default=0)
     y_end = max(1, top * 1.15)
     f = _Frame(56, 34, width - 56 - 16 - _legend_width(items), height - 34 - 48, (0, max(1, len(categories))),
                (0, y_end))
@@ -309,6 +311,11 @@ def grouped_bars(categories, series, *, title: str, x_label: str, y_label: str, 
                        f'height="{bottom - y:.1f}" fill="{s["color"]}" stroke="{INK}" stroke-width="0.5">'
                        f'<title>{escape(tip)}</title></rect>')
         out.append("</g>")
+    for y, name in lines:
+        py = f.y(y)
+        out.append(f'<line class="reference" x1="{f.left:.1f}" y1="{py:.1f}" x2="{f.left + f.w:.1f}" y2="{py:.1f}" '
+                   f'stroke="#d1495b" stroke-width="1.5" stroke-dasharray="5 3"><title>{escape(name)}: {number(y)}'
+                   f'</title></line>')
     if x_label:
         out.append(_text(f.left + f.w / 2, bottom + 34, x_label, LABEL, "middle", extra=' class="x-label"'))
     out += _legend(items, f.left + f.w + 16, f.top + 8)

@@ -46,6 +46,28 @@ class Rows(list):
         got = super().__getitem__(key)
         return Rows(got, self.columns) if isinstance(key, slice) else got
 
+    def group(self, by, **aggregates) -> Rows:
+        """One row per distinct value of column `by` (or tuple of values of a list of columns), in the order
+        first seen, with a column per aggregate: a function of that group's rows (a Rows).
+
+        >>> t = Rows([{"bot": "a", "score": 3}, {"bot": "b", "score": 5}, {"bot": "a", "score": 7}])
+        >>> list(t.group("bot", games=len, best=lambda g: max(g["score"])))
+        [{'bot': 'a', 'games': 2, 'best': 7}, {'bot': 'b', 'games': 1, 'best': 5}]
+        """
+        names = [by] if isinstance(by, str) else list(by)
+        for name in names:
+            if name not in self.columns:
+                raise KeyError(f"no column {name!r}; the columns are: {', '.join(self.columns)}")
+        groups: dict = {}
+        for r in self:
+            groups.setdefault(tuple(r[n] for n in names), []).append(r)
+        return Rows(({**dict(zip(names, key)), **{col: f(Rows(rows, self.columns)) for col, f in aggregates.items()}}
+                     for key, rows in groups.items()), [*names, *aggregates])
+
+    def where(self, keep) -> Rows:
+        """The rows for which `keep(row)` is true (same columns)."""
+        return Rows((r for r in self if keep(r)), self.columns)
+
     @property
     def empty(self) -> bool:
         return not self
