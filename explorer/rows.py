@@ -78,7 +78,22 @@ class Rows(list):
         return (row(*(r[c] for c in self.columns)) for r in self)
 
     def __repr__(self) -> str:
-        return f"Rows({len(self)} rows: {', '.join(self.columns)})"
+        """The table as aligned text (what nbval compares, as it compared a DataFrame's text): numbers right,
+        the rest left, at most 60 rows (the first and last 30 beyond that).
+
+        >>> print(repr(Rows([{"bot": "random", "share": 1 / 3}, {"bot": "search", "share": 0.5}])))
+        bot     share
+        random  0.333
+        search    0.5
+        """
+        rows = list(self) if len(self) <= 60 else [*self[:30], None, *self[-30:]]
+        cells = [[str(c) for c in self.columns]] + [["…"] * len(self.columns) if r is None else
+                                                    [_cell(r[c]) for c in self.columns] for r in rows]
+        right = [any(isinstance(r[c], (int, float)) and not isinstance(r[c], bool) for r in self)
+                 for c in self.columns]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
+        return "\n".join("  ".join(v.rjust(w) if rj else v.ljust(w) for v, w, rj in zip(row, widths, right)).rstrip()
+                         for row in cells) or "Rows(0 rows)"
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{escape(str(c))}</th>" for c in self.columns)
@@ -91,8 +106,9 @@ class Rows(list):
 def _cell(v) -> str:
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "–"
-    if isinstance(v, float):
-        return f"{v:.6g}"
+    if isinstance(v, float):  # three decimals at most, as the notebooks set pandas to show
+        text = f"{v:.3f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
     return str(v)
 
 
