@@ -10,12 +10,9 @@ it serves).
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import re
-import threading
 import time
 from pathlib import Path
 
@@ -58,28 +55,11 @@ RUN_JS = """async (code) => {
 
 
 def serve(site: Path) -> str:
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".mjs": "text/javascript", ".wasm": "application/wasm"}
-
-        def do_GET(self):
-            if self.path.split("?")[0] == "/jupyter-lite.json":
-                data = json.loads((site / "jupyter-lite.json").read_text())
-                data["jupyter-config-data"]["exposeAppInBrowser"] = "true"
-                body = json.dumps(data).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.end_headers()
-                self.wfile.write(body)
-                return
-            super().do_GET()
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}"
+    """The site served on 127.0.0.1 as the browser test serves it (tests/test_lite.py)."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_lite import serve as serve_site
+    return serve_site(site)[0]
 
 
 def in_cpython(seconds: float) -> dict:

@@ -43,7 +43,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self):
         if self.path.split("?")[0] == "/jupyter-lite.json":
-            data = json.loads((SITE / "jupyter-lite.json").read_text())
+            data = json.loads((Path(self.directory) / "jupyter-lite.json").read_text())
             data["jupyter-config-data"]["exposeAppInBrowser"] = "true"
             body = json.dumps(data).encode()
             self.send_response(200)
@@ -58,13 +58,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def serve(site: Path):
+    """(the URL of `site` served on 127.0.0.1 from a thread, the server): also benchmarks/bench_lite.py's."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}", server
+
+
 @pytest.fixture(scope="module")
 def site_url():
     if not (SITE / "jupyter-lite.json").exists():
         pytest.fail(f"no site at {SITE}: build it with `make lite` (make test does)")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    url, server = serve(SITE)
+    yield url
     server.shutdown()
 
 
