@@ -131,26 +131,25 @@ $(STAMP_WHEELS): | $(PY)
 		"pytest>=8" "nbval>=0.11" "setuptools>=77" wheel "Cython>=3.0"
 	touch $@
 
-# Two lanes on two cores: the slow tests (real browsers, built wheels and venvs) and the Rice Paddy and Round House notebooks
-# in one, the rest and the other notebooks in the other, so that the two take about as long; the installs and
-# the packaging tests' wheel download also run side by side. Each lane's output is printed whole when it
+# Two lanes on two cores: the slow tests (real browsers, built wheels and venvs, then the static site in
+# Chromium) in one, the fast tests and every notebook in the other, so that the two take about as long; the
+# installs, the compile, the site's build and the packaging tests' wheel download also run side by side. Each lane's output is printed whole when it
 # finishes (--output-sync), so the two never interleave.
-NB_SLOW_LANE := notebooks/rice_paddy notebooks/round_house
 test: | $(PY)
 	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) $(STAMP_WHEELS) chromium $(AXE) lite
 	$(MAKE) --no-print-directory -k -j2 --output-sync=target lane-slow lane-rest
 
 lane-slow: $(COMPILED) $(STAMP_WHEELS)
-	$(MAKE) --no-print-directory -k test-slow test-nb NB="$(NB_SLOW_LANE)"
+	$(MAKE) --no-print-directory -k test-slow test-lite
 
 lane-rest: $(COMPILED)
-	$(MAKE) --no-print-directory -k test-fast test-lite test-nb NB="notebooks $(addprefix --ignore=,$(NB_SLOW_LANE))"
+	$(MAKE) --no-print-directory -k test-fast test-nb
 
 test-slow: $(COMPILED) $(STAMP_WHEELS)
 	$(EXPECT_COMPILED) $(PY) -m pytest tests -m slow --ignore=tests/test_lite.py --durations=10 $(PYTEST_ARGS)
 
 # the static site in Chromium (tests/test_lite.py) on the site `make lite` built (make test builds it first);
-# in the other lane than the rest of the slow tests, to even the two out
+# after the other slow tests, in their lane (the fast tests and the notebooks take about as long in the other)
 test-lite:
 	$(PY) -m pytest tests/test_lite.py $(PYTEST_ARGS)
 
