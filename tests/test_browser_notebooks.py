@@ -241,7 +241,7 @@ def test_the_tutorial_explorer(game, lab, opened):
             if moved:  # at an end of the game: the picture shows the middle of the synced log instead
                 before = root.get_attribute("data-node")
                 entries.nth(entries.count() // 2).click()
-                expect(root).not_to_have_attribute("data-node", before)
+                expect(root).not_to_have_attribute("data-node", before, timeout=30_000)
             page.wait_for_timeout(1500)  # the race redraws once the steps pause
             root.scroll_into_view_if_needed()
             panel.screenshot(path=str(shot))
