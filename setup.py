@@ -1,8 +1,9 @@
 """Optional Cython compile of the hot engine modules; everything else about the package is in pyproject.toml.
 
 The modules in HOT stay ordinary Python sources. When Cython and a working C compiler are present (and
-RX_NO_COMPILE is not set), each is also compiled (C files under build/cython/) to an extension module placed next to its .py; when not,
-or when a compile fails, the build prints one line and installs the same sources as plain Python.
+RX_NO_COMPILE is not set), each is also compiled (C files under build/cython/) to an extension module
+placed next to its .py; when not, or when a compile fails, the build prints one line and installs the same
+sources as plain Python.
 The build writes explorer/_compiled.json (the SHA-256 of each compiled module's source); at run time
 explorer/_build.py loads an extension only when that hash equals its .py's, so a stale .so never shadows
 an edited source. See README.md, "Compiled engines".

@@ -146,6 +146,7 @@ def live(args, a, b, players, what, t0):
     rewritten after every game, so a run stopped early (Ctrl-C, or `kill -TERM` for one in the background,
     where Ctrl-C's signal is ignored) keeps every game it finished."""
     import pandas as pd
+
     from explorer.simulate import _frame, _jobs, play_game
     rows = []
     df = pd.DataFrame()
