@@ -52,8 +52,7 @@ def test_save_and_load_give_the_same_study(study, tmp_path):
     assert Study.load(path).to_json() == study.to_json()
 
 
-def test_build_is_deterministic(study):
-    assert json.dumps(module.build().to_json()) == json.dumps(study.to_json())
+# (the build is deterministic: tests/test_studies_current.py rebuilds it and compares the committed files)
 
 
 def test_every_rule_it_cites_is_in_the_ledger(study):
