@@ -194,7 +194,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
     g = _Game(game, params)
     sample = g.determiniser(view, state)
     stats: dict = {}
-    seats = None
+    seats = len(view["seats"])  # every world sampled from the view seats as many players
     start = time.process_time()
     limit = iterations if iterations is not None else 1 << 62
 
@@ -238,8 +238,6 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             world = derive(seed, w)
             d = sample(world)
             mover = d.current_player
-            if seats is None:
-                seats = d.num_players
             s = d.scratch()
             rand = random.Random(world).random
             first = g.step(s, rand)
@@ -256,16 +254,12 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
     alive = list(range(len(cands)))
     phases = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 1
     phase = 0
-    for a in cands:
-        stats[str(a)] = [a, None]
+    for a, p in zip(cands, pri):
+        stats[str(a)] = [a, _Stat(seats, p)]
     while not over(it):
         world = derive(seed, w)
         d = sample(world)
         mover = d.current_player
-        if seats is None:
-            seats = d.num_players
-            for k in stats:
-                stats[k][1] = _Stat(seats, pri[[str(a) for a in cands].index(k)])
         legal = d.legal_actions()
         for j in alive:
             a = cands[j]
