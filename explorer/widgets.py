@@ -639,7 +639,7 @@ class Explorer(anywidget.AnyWidget):
         bot = self._bot(name)
         df = bot.analyse(state)
         self._last_analysis = df
-        heuristic = bot.name == "heuristic"  # it rates moves: there are no visits to show
+        heuristic = not bot.searches  # it rates moves: there are no visits to show
         rows = [{"action": str(r.action), "value": None if r.value != r.value else round(float(r.value), 4),
                  "chosen": bool(r.chosen), **({} if heuristic else {"visits": int(r.visits)})}
                 for r in df.itertuples()]

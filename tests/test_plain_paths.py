@@ -190,7 +190,8 @@ def test_the_explorer_draws_its_score_race_and_analysis_as_svg(both):
         assert len(find(bars, "rect", "bar")) == plain["analysis_rows"] == len(plain["analysis"])
         tips = ["".join(t.itertext()) for g in find(bars, "g", "bar-row") for t in g.iter(SVG + "title")]
         assert sorted(t[:t.rindex(": ")] for t in tips) == sorted(r["action"] for r in plain["analysis"])
-        assert "the bot's choice" in texts(bars) and "visits" in " ".join(tips)
+        assert "the bot's choice" in texts(bars) and "value" in " ".join(tips)
+        assert "visits" not in " ".join(tips)  # the heuristic rates moves: it has no visits to show
     rates = parse(c["win_rates"])
     assert len(find(rates, "rect", "bar")) == len(find(rates, "path", "whisker")) == len(seats)
     assert "win rate" in texts(rates) and len(find(rates, "line", "reference")) == 1

@@ -63,6 +63,7 @@ class Bot:
     """Base class. `choose(state)` -> a legal action for `state.current_player`."""
 
     name = "bot"
+    searches = False  # True for bots whose estimates come from counted visits (the analyse table shows them)
 
     def __init__(self, seed: int = 0, **params):
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -103,14 +104,15 @@ class Bot:
         return self._choose(game, view, d.legal_actions(), None)
 
     def analyse(self, state):
-        """Each legal action with this bot's estimate: a DataFrame (action, visits, value, chosen), or the same
-        columns as plain rows (explorer.rows.Rows) where pandas is not installed."""
+        """Each legal action with this bot's estimate: a DataFrame (action, value, chosen; a searching bot adds
+        visits before value), or the same columns as plain rows (explorer.rows.Rows) where pandas is not
+        installed. A bot that rates moves without searching (heuristic, random) has no visits to show."""
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: nobody is to act")
         view = state.view(seat)
         rows = self._analyse(state.game_name or view["game"], view, state.legal_actions(), state)
-        columns = ["action", "visits", "value", "chosen"]
+        columns = ["action", "visits", "value", "chosen"] if self.searches else ["action", "value", "chosen"]
         if not have_pandas():
             return Rows(rows, columns)
         import pandas as pd
@@ -122,7 +124,7 @@ class Bot:
 
     def _analyse(self, game, view, actions, state) -> list[dict]:
         pick = self._choose(game, view, actions, state)
-        return [{"action": str(a), "visits": 0, "value": float("nan"), "chosen": a is pick or a == pick}
+        return [{"action": str(a), "value": float("nan"), "chosen": a is pick or a == pick}
                 for a in actions]
 
     # -- helpers

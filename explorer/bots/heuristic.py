@@ -54,5 +54,5 @@ class HeuristicBot(Bot):
         best = max(rated)
         tops = [a for a, v in zip(actions, rated) if v == best]
         pick = self._pick(tops)
-        return [{"action": str(a), "visits": 0, "value": v, "chosen": a is pick} for a, v in zip(actions, rated)]
+        return [{"action": str(a), "value": v, "chosen": a is pick} for a, v in zip(actions, rated)]
 

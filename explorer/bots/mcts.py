@@ -35,6 +35,7 @@ class Node:
 
 class MCTSBot(Bot):
     name = "mcts"
+    searches = True
 
     def __init__(self, seed: int = 0, iterations: int = 200, seconds: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None | str = "auto", resample: int = 1,

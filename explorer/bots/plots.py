@@ -25,7 +25,7 @@ def analysis_plot(df, *, width: int = 560, height: int | None = None, title: str
     the chosen action highlighted; hover shows the estimated value. `df`: what `bot.analyse` returns (a
     DataFrame, or plain rows where pandas is not installed)."""
     table = records(df)
-    by_visits = bool(table) and sum(r["visits"] for r in table) > 0
+    by_visits = bool(table) and sum(r.get("visits", 0) for r in table) > 0
     metric = "visits" if by_visits else "value"
     rows = sorted(table, key=lambda r: (_nan(r[metric]), 0.0 if _nan(r[metric]) else r[metric]))  # NaN last
     actions = [str(r["action"]) for r in rows]
@@ -34,8 +34,10 @@ def analysis_plot(df, *, width: int = 560, height: int | None = None, title: str
     title = title or ("Search visits per action (red: the bot's choice)" if by_visits
                       else "Rating per action (red: the bot's choice)")
     if not charts.have_bokeh():
-        bars = [{"label": a, "value": v, "color": CHOSEN if r["chosen"] else OTHER,
-                 "tip": f"{a}: {int(r['visits'])} visits, value {w}" + (" (the bot's choice)" if r["chosen"] else "")}
+        def tip(a, w, r):
+            visits = f"{int(r['visits'])} visits, " if by_visits else ""
+            return f"{a}: {visits}value {w}" + (" (the bot's choice)" if r["chosen"] else "")
+        bars = [{"label": a, "value": v, "color": CHOSEN if r["chosen"] else OTHER, "tip": tip(a, w, r)}
                 for a, v, w, r in zip(actions, vals, values, rows)][::-1]  # the most first, at the top
         return charts.hbars(bars, title=title, x_label=metric, width=width, height=height,
                             legend=[("the bot's choice", CHOSEN, "box"), ("other moves", OTHER, "box")],
@@ -44,7 +46,7 @@ def analysis_plot(df, *, width: int = 560, height: int | None = None, title: str
     from bokeh.plotting import figure
     src = ColumnDataSource({
         "action": actions, "bar": vals,
-        "visits": [int(r["visits"]) for r in rows],
+        "visits": [int(r.get("visits", 0)) for r in rows],
         "value": values,
         "color": [CHOSEN if r["chosen"] else OTHER for r in rows],
     }, name="analysis")
@@ -52,7 +54,8 @@ def analysis_plot(df, *, width: int = 560, height: int | None = None, title: str
     fig = figure(y_range=actions, width=width, height=height, toolbar_location=None, tools="", title=title,
                  x_axis_label=metric)
     fig.hbar(y="action", right="bar", height=0.7, color="color", source=src, name="bars")
-    fig.add_tools(HoverTool(tooltips=[("action", "@action"), ("visits", "@visits"), ("value", "@value")]))
+    fig.add_tools(HoverTool(tooltips=[("action", "@action")] + ([("visits", "@visits")] if by_visits else [])
+                            + [("value", "@value")]))
     fig.ygrid.grid_line_color = None
     return fig
 

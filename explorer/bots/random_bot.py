@@ -18,4 +18,4 @@ class RandomBot(Bot):
     def _analyse(self, game, view, actions, state):
         pick = self._pick(actions)
         share = 1.0 / len(actions)
-        return [{"action": str(a), "visits": 0, "value": share, "chosen": a is pick} for a in actions]
+        return [{"action": str(a), "value": share, "chosen": a is pick} for a in actions]

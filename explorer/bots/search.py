@@ -321,6 +321,7 @@ class SearchBot(Bot):
     the evaluation), `exploration` (the PUCT constant); defaults per game in its evaluate.py."""
 
     name = "search"
+    searches = True
 
     def __init__(self, game=None, *, iterations=None, cpu_seconds=None, seed=0, workers=1, **params):
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):

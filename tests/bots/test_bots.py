@@ -112,6 +112,15 @@ def test_make_and_parameters():
     assert bots.make(m) is m
 
 
+def test_rating_bots_show_no_visits():
+    s = explorer.load("lotus", players=3, seed=1)
+    for name in ("heuristic", "random"):
+        df = bots.make(name, seed=2).analyse(s)
+        assert list(df.columns) == ["action", "value", "chosen"] and df.chosen.sum() == 1
+        fig = bots.plots.analysis_plot(df)
+        assert "visits" not in str(fig.title.text)
+
+
 def test_time_budget_stops():
     s = explorer.load("lotus", players=3, seed=1)
     bot = bots.make("mcts", iterations=None, seconds=0.05)
