@@ -5,7 +5,7 @@
 >>> state = explorer.load("lotus", players=3, seed=7)
 >>> bot = bots.make("mcts", seed=1, iterations=200)   # or "random", "heuristic" (prefer="growth" in Lotus), "search"
 >>> a = bot.choose(state)                             # an action for state.current_player
->>> df = bot.analyse(state)                           # action, visits, value, chosen
+>>> df = bot.analyse(state)                           # action, visits (searching bots), value, chosen
 >>> fig = bots.plots.analysis_plot(df)                # why: a Bokeh bar chart (explorer.plots.show(fig))
 
 A bot reads only the acting seat's view (`state.view(state.current_player)`) and that seat's legal
