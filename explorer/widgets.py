@@ -82,7 +82,22 @@ def _default_title(state) -> str:
     return name
 
 
-def _start(source, load_kwargs, components=None) -> Timeline:
+def _start(source, chapter, example, components, load_kwargs) -> tuple[Timeline, object]:
+    """An Explorer's `source` -> (its Timeline, the study chapter it is or None)."""
+    from .study import Chapter
+    if isinstance(source, Chapter):
+        source, chapter = source.timeline, source
+    if load_kwargs and not isinstance(source, str):
+        raise TypeError(f"options {sorted(load_kwargs)} only apply when starting from a game name")
+    if example is not None:
+        if not isinstance(source, str) or load_kwargs:
+            raise TypeError("example= goes with a game name alone: Explorer('lotus', example='...')")
+        from .core.setup import example as _example
+        source = _example(source, example)
+    return _timeline(source, load_kwargs, components), chapter
+
+
+def _timeline(source, load_kwargs, components=None) -> Timeline:
     """A game name, a State, a Timeline or a saved timeline file -> a Timeline."""
     if isinstance(source, Timeline):
         return source
@@ -102,6 +117,14 @@ def _start(source, load_kwargs, components=None) -> Timeline:
     if isinstance(source, Path):
         return Timeline.load(source, components=components)
     raise TypeError(f"Explorer needs a game name, a State, a Timeline or a saved timeline path, got {source!r}")
+
+
+def _step(name: str):
+    """Explorer.back, forward, start and end: a step along the timeline (Timeline.back...)."""
+    def step(self) -> None:
+        self._run(lambda: getattr(self.timeline, name)())
+    step.__name__, step.__qualname__ = name, f"Explorer.{name}"
+    return step
 
 
 class Explorer(anywidget.AnyWidget):
@@ -136,17 +159,7 @@ class Explorer(anywidget.AnyWidget):
         """`source`: a game name (with `load` options, or `example=` one of `explorer.examples(game)`),
         a State, a Timeline, a study Chapter, or a saved timeline file (`components=`: the components file
         it may name). `chapter`: the study chapter whose timeline `source` is (a lesson: see lesson.py)."""
-        from .study import Chapter
-        if isinstance(source, Chapter):
-            source, chapter = source.timeline, source
-        if load_kwargs and not isinstance(source, str):
-            raise TypeError(f"options {sorted(load_kwargs)} only apply when starting from a game name")
-        if example is not None:
-            if not isinstance(source, str) or load_kwargs:
-                raise TypeError("example= goes with a game name alone: Explorer('lotus', example='...')")
-            from .core.setup import example as _example
-            source = _example(source, example)
-        tl = _start(source, load_kwargs, components)
+        tl, chapter = _start(source, chapter, example, components, load_kwargs)
         self._ready = False
         self._height = height
         insight = Insight(int(random_seed), lambda progress: setattr(self, "review_panel", progress),
@@ -171,18 +184,16 @@ class Explorer(anywidget.AnyWidget):
         return self._panel.open(self._session.lesson.chapter is not None)
 
     def _repr_mimebundle_(self, **kwargs):
-        if self._panel.on and self._session.players:
-            bundle = self.panel._repr_mimebundle_(**kwargs)
-        else:
-            bundle = super()._repr_mimebundle_(**kwargs)
+        shown = self.panel if self._panel.on and self._session.players else super()
+        bundle = shown._repr_mimebundle_(**kwargs)
         if isinstance(bundle, dict):  # a stable text form (no object addresses) for nbval and plain consoles
             bundle["text/plain"] = repr(self)
         return bundle
 
     def __repr__(self):
-        game = self.meta.get("game", "") if self.meta else ""
-        return (f"<Explorer {game}: ply {self.node.ply}, {len(self.timeline)} node(s); "
-                f"{self.meta.get('counter', '') if self.meta else ''}>")
+        meta = self.meta or {}
+        return (f"<Explorer {meta.get('game', '')}: ply {self.node.ply}, {len(self.timeline)} node(s); "
+                f"{meta.get('counter', '')}>")
 
     # -- what Python code reads
     @property
@@ -217,17 +228,7 @@ class Explorer(anywidget.AnyWidget):
         self._run(lambda: self._session.play(action, self.viewer))
         return self.node
 
-    def back(self) -> None:
-        self._run(lambda: self.timeline.back())
-
-    def forward(self) -> None:
-        self._run(lambda: self.timeline.forward())
-
-    def start(self) -> None:
-        self._run(lambda: self.timeline.start())
-
-    def end(self) -> None:
-        self._run(lambda: self.timeline.end())
+    back, forward, start, end = _step("back"), _step("forward"), _step("start"), _step("end")
 
     def goto(self, node) -> None:
         self._run(lambda: self.timeline.goto(node))
@@ -273,10 +274,9 @@ class Explorer(anywidget.AnyWidget):
         return self.node
 
     def analyse(self, bot: str | None = None):
-        """What the bot would play here and why. The search bot ("search", the default): its top moves, each a
-        dict with its chance to win and its reasons in words (explorer.analysis.reasons), the best line drawn on
-        the board. Other bots: a DataFrame (action, visits, value, chosen), also drawn as a bar chart under the
-        explorer. Both are listed in the widget."""
+        """What the bot would play here and why, listed in the widget. The search (the default): its top moves,
+        each a dict with its chance to win and its reasons in words, the best line drawn on the board. Other
+        bots: a DataFrame (action, visits, value, chosen), drawn as a bar chart under the explorer too."""
         self._run(lambda: self._session.analyse(bot, self.viewer))
         return self._session.insight.last
 
@@ -328,12 +328,11 @@ class Explorer(anywidget.AnyWidget):
 
     def set_state(self, sync_data):
         """State sent by the front end: it may not write the synced game traits."""
-        blocked = [k for k in sync_data if k in _SYNCED]
         allowed = {k: v for k, v in sync_data.items() if k not in _SYNCED}
         if allowed:
             super().set_state(allowed)
-        if blocked:
-            self.send_state(blocked)  # put the front end back in step
+        if len(allowed) < len(sync_data):
+            self.send_state([k for k in sync_data if k in _SYNCED])  # put the front end back in step
 
     # -- doing things: under the lock a background review writes under, then one sync
     def _run(self, fn, front: bool = False, editing: bool = False) -> None:
@@ -370,10 +369,7 @@ class Explorer(anywidget.AnyWidget):
     @t.observe("seat", "lock_seat")
     def _resync(self, _change) -> None:
         if self._ready:  # whatever was shown to the previous viewer goes: errors, compare, analysis
-            with self.hold_sync():
-                self.error = ""
-                self._session.new_viewer(self.seat)
-                self._sync()
+            self._run(lambda: self._session.new_viewer(self.seat), front=True, editing=True)
 
     def _sync(self) -> None:
         shown = screen.synced(self._session, self.viewer, self.lock_seat, self._height, self._title)
