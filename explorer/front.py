@@ -1,10 +1,18 @@
 """The page's intents: each message from the explorer's front end checked, then routed to its session.
 
 >>> import explorer
->>> ex = explorer.Explorer("lotus", players=3, seed=7, seat=1)
->>> ex._on_msg(ex, {"type": "act", "text": "4s"})        # Blue may not move for Red: the widget says why
->>> ex.error
-"it is Red Ladybug's turn; you are viewing as Blue Dragonfly"
+>>> from explorer.insight import Insight
+>>> from explorer.moves import Moves
+>>> from explorer.session import Session
+>>> from explorer.timeline import Timeline
+>>> session = Session(Timeline(explorer.load("lotus", players=3, seed=7)), None, Moves(), Insight())
+>>> front = Front(session, set_seat=print)
+>>> front.handle({"type": "act", "text": "4s"}, viewer=1, locked=False)   # Blue may not move for Red
+Traceback (most recent call last):
+PermissionError: it is Red Ladybug's turn; you are viewing as Blue Dragonfly
+>>> front.handle({"type": "act", "text": "4s"}, viewer=0, locked=False)
+>>> session.tl.current.action
+'4s'
 
 Messages are untrusted: ``{"type": kind, ...}`` with a kind listed below; a seat viewer may only move for
 itself, a locked seat may not change seat nor delete what it played on the game's line, a lesson's reader
