@@ -187,6 +187,42 @@ def click(old: Marks, op) -> tuple[dict, bool]:
     return {part: kept}, True
 
 
+
+class Clicks:
+    """The marks changed by clicking (the annotate bar), each one undone and redone in turn, newest last."""
+
+    def __init__(self):
+        self.undos: list[tuple] = []  # (node id, its marks before the change)
+        self.redos: list[tuple] = []
+
+    def click(self, tl, op, viewer) -> None:
+        """One click at `tl`'s current node, its places checked in `viewer`'s eyes."""
+        node = tl.current
+        parts, checked = click(node.marks, op)
+        old = node.marks
+        tl.annotate(node, viewer=viewer if checked else None, **parts)
+        if node.marks != old:
+            self.undos.append((node.id, old))
+            self.redos.clear()
+
+    def step(self, tl, undo: bool) -> None:
+        """Undo (or redo) the last change of marks, going to its position."""
+        take, give = (self.undos, self.redos) if undo else (self.redos, self.undos)
+        while take:
+            node_id, marks = take.pop()
+            node = tl.nodes.get(node_id)
+            if node is None:  # deleted since
+                continue
+            give.append((node_id, node.marks))
+            node.marks = marks
+            tl.goto(node)
+            return
+        raise ValueError(f"nothing to {'undo' if undo else 'redo'} in the marks")
+
+    def clear(self) -> None:
+        self.undos.clear()
+        self.redos.clear()
+
 class Unseen(frozenset):
     """A set of ids hidden from a viewer; `exact`: those matched in text only as spelled, because another
     component's id differs from them only in case (Round House's room o10 and order O10)."""
@@ -245,5 +281,5 @@ def redact_text(text: str, ids) -> str:
     return text if pat is None or not text else pat.sub("(hidden)", text)
 
 
-__all__ = ["ANNOTATE_OPS", "GLYPHS", "PALETTE", "Marks", "Unseen", "check_glyph", "click", "hidden_ids", "marks",
-           "mentions", "places", "redact_text"]
+__all__ = ["ANNOTATE_OPS", "GLYPHS", "PALETTE", "Clicks", "Marks", "Unseen", "check_glyph", "click", "hidden_ids",
+           "marks", "mentions", "places", "redact_text"]

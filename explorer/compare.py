@@ -337,3 +337,33 @@ def winners(vb: dict, va: dict | None = None) -> list[str]:
     if not names:
         return ["game over: nobody wins"]
     return [f"game over: {listing(names)} {'wins' if len(names) == 1 else 'share the win'}"]
+
+
+class Comparison:
+    """An explorer's compare: the node marked to compare with, and the last comparison shown (`diff`)."""
+
+    def __init__(self):
+        self.mark = None
+        self.diff: dict = {}
+
+    def set_mark(self, tl, node) -> None:
+        self.mark = tl.node(node)
+
+    def marked(self, tl):
+        """The marked node if `tl` still holds one by its id, else None."""
+        return self.mark if self.mark is not None and self.mark.id in tl.nodes else None
+
+    def clear(self) -> None:
+        self.mark = None
+        self.diff = {}
+
+    def compare(self, tl, a, b, viewer) -> None:
+        """What changed from node `a` (None: the marked one) to `b` (None: the current one), in `viewer`'s eyes."""
+        a = self.mark if a is None else tl.node(a)
+        if a is None:
+            raise ValueError("mark a node first (the 'mark' button), then go to another and compare")
+        b = tl.current if b is None else tl.node(b)
+        said = tl.changes(a, b, viewer=viewer)  # in the game's own words, then the fields as details
+        self.diff = {"a": a.id, "b": b.id, "a_ply": a.ply, "b_ply": b.ply,
+                     "lines": said["sentences"] or ["no visible difference"],
+                     "details": said["details"] if said["details"] != said["sentences"] else []}

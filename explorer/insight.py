@@ -17,8 +17,12 @@ CACHE = 256  # evaluations remembered (node, viewer)
 
 
 class Insight:
-    def __init__(self, ex):
-        self.ex = ex
+    """One explorer's eval bar, analysis and review. `seed`: the explorer's random seed; `show(progress)` puts a
+    background review's progress on the page, `refresh()` syncs the page once it has written its result."""
+
+    def __init__(self, seed: int = 0, show=lambda progress: None, refresh=lambda: None):
+        self.seed = seed
+        self.show, self.refresh = show, refresh
         self.bar = False            # the eval bar is on: every position shown is evaluated
         self.iterations = None         # Analyse; None: analysis.ANALYSE_SECONDS of the game's search budget
         self.bar_iterations = None     # the eval bar; None: analysis.BAR_SECONDS
@@ -28,17 +32,27 @@ class Insight:
         self.cancel = threading.Event()
         self.thread: threading.Thread | None = None
         self.lock = threading.RLock()  # held while the timeline changes (intents and a review's writing)
+        self.table: dict = {}  # the `analysis` trait: the last Analyse's rows, or {}
+        self.last = None       # what `Explorer.analyse` returns: the search's rows or the bot's DataFrame
+        self.chart = None      # (DataFrame, title) for a bot's bar chart under the explorer, or None
         self._evals: dict = {}
+        self._line = 0  # which timeline: a review of an earlier one writes nothing
 
     def reset(self) -> None:
         """A new timeline (an edit, another chapter): what was said of the old one's nodes goes."""
         self.cancel.set()
         self._evals.clear()
         self.result, self.progress = None, {}
+        self._line += 1
+
+    def set_bar(self, on) -> None:
+        if not isinstance(on, bool):
+            raise ValueError("the eval bar is on (true) or off (false)")
+        self.bar = on
 
     # -- the eval bar
     def _seed(self, node) -> int:
-        return derive(self.ex._random_seed, node.id)
+        return derive(self.seed, node.id)
 
     def evaluation(self, node, viewer) -> dict:
         """The eval bar's data at `node` for `viewer`: a review's figure there, one computed before, or (bar
@@ -73,8 +87,41 @@ class Insight:
                 "seats": [{"name": n, "win": round(w, 4), "margin": None, "stderr": None}
                           for n, w in zip(rev.names, rev.series[k])]}
 
-    # -- Analyse with the search: the top moves and why, the best line as arrows
-    def analyse(self, node, viewer, label_seed: int) -> dict:
+    # -- Analyse: the search's top moves and why (the best line as arrows), or another bot's table
+    def analyse(self, node, viewer, names, bot_name: str, make_bot, seed: int) -> None:
+        """Analyse `node` for `viewer` with the bot named `bot_name` (`make_bot()` makes it; `seed`: the next
+        bot's seed, which the search uses for its labels): sets `table`, `last` and `chart`."""
+        state = node.state
+        if state.is_terminal:
+            raise ValueError("the game is over: there is nothing to analyse")
+        actor = state.current_player
+        if viewer is not None and viewer != actor:  # the moves it weighs would spell out the actor's hand
+            raise PermissionError(f"an analysis lists {names[actor]}'s possible moves, which this "
+                                  f"view may not see: view as {names[actor]} or everything")
+        if bot_name == "search":
+            self.chart = None
+            self.table = self._search(node, viewer, seed)
+            self.last = self.table["rows"]
+            return
+        bot = make_bot()
+        df = self.last = bot.analyse(state)
+        heuristic = not bot.searches  # it rates moves: there are no visits to show
+        rows = [{"action": str(r.action), "value": None if r.value != r.value else round(float(r.value), 4),
+                 "chosen": bool(r.chosen), **({} if heuristic else {"visits": int(r.visits)})}
+                for r in df.itertuples()]
+        self.table = {"bot": bot.label, "node": node.id, "seat": actor, "rows": rows,
+                      "viewer": viewer, "kind": "rating" if heuristic else "table"}
+        self.chart = (df, f"What {bot.label} would play here, and why")
+
+    def drop_stale(self, node, viewer, can_act) -> None:
+        """Forget the analysis when it is not of this node, for this viewer, who may act."""
+        t = self.table
+        if t and (t.get("node") != node.id or not can_act or t.get("viewer", viewer) != viewer):
+            self.table = {}
+        if not self.table:
+            self.chart = None
+
+    def _search(self, node, viewer, label_seed: int) -> dict:
         state = node.state
         seat = state.current_player
         its = self.iterations or analysis.budget(state.game_name)
@@ -106,36 +153,33 @@ class Insight:
                 "marked": [{"node": p.node, "ply": p.ply, "seat": p.seat, "glyph": p.glyph, "loss": round(p.loss, 4),
                             "win": round(p.win, 4), "best_win": round(p.best_win, 4)} for p in rev.plies if p.glyph]}
 
-    def start(self, viewer, iterations=None, seed=None, background=True):
-        """Review the main line in `viewer`'s eyes; in the background (progress synced) or now."""
-        ex = self.ex
-        if ex._lesson.reader:
-            raise PermissionError("a lesson is read, not reviewed: open the chapter's own explorer to review it")
+    def start(self, tl, viewer, iterations=None, seed=None, background=True):
+        """Review `tl`'s main line in `viewer`'s eyes; in the background (progress synced) or now."""
         if self.thread is not None and self.thread.is_alive():
             raise ValueError("a review is already running: Cancel it first")
-        tl = ex.timeline
         its = self.review_iterations if iterations is None else int(iterations)
         its = its or analysis.budget(tl.root.state.game_name, analysis.REVIEW_SECONDS)
-        seed = ex._random_seed if seed is None else seed
+        seed = self.seed if seed is None else seed
         self.cancel = threading.Event()
         total = len(tl.mainline()) - 1
         self.progress = {"done": 0, "total": total, "viewer": viewer, "bot": analysis.budget_label(its)}
+        line = self._line
 
         def tick(done, total):
             self.progress = dict(self.progress, done=done)
             if background:
-                ex.review_panel = dict(self.progress, running=True)
+                self.show(dict(self.progress, running=True))
 
         def work():
             rev = analysis.review(tl, viewer, its, seed, progress=tick if background else True,
                                   cancel=self.cancel, annotate=False)
             with self.lock:
-                if tl is ex.timeline:
+                if line == self._line:  # still the explorer's timeline
                     analysis.write(tl, rev)
                     self.result = rev
                     self._evals.clear()
                 self.thread = None
-                ex._run(lambda: None, front=True)
+                self.refresh()
             return rev
         if not background:
             return work()
@@ -145,7 +189,7 @@ class Insight:
         except RuntimeError:  # no threads here (Pyodide): review now, the page waits
             self.thread = None
             return work()
-        ex.review_panel = dict(self.progress, running=True)
+        self.show(dict(self.progress, running=True))
         return None
 
     def stop(self) -> None:

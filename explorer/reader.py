@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 from .annotations import GLYPHS, PALETTE, hidden_ids, mentions, places, redact_text
 from .compare import ENGINE_ERRORS, described, move_words, revealed, view_ids
+from .core import IllegalAction
+from .core.errors import clip
 
 
 @dataclass(frozen=True)
@@ -178,4 +180,19 @@ def lesson(chapter, node, eyes: Eyes, solved: bool, fb: dict | None) -> dict:
     return out
 
 
-__all__ = ["Eyes", "Reader", "exercise", "feedback", "legal", "lesson", "marks"]
+def message(exc: BaseException) -> str:
+    """An error in a line a user reads (clipped)."""
+    if isinstance(exc, (ValueError, PermissionError)) and str(exc):
+        return clip(str(exc), 500)
+    return clip(f"{type(exc).__name__}: {exc}", 500)
+
+
+def error(exc: BaseException, viewer, actor, names) -> str:
+    """An error as `viewer` may read it: an illegal move can describe the actor's hand."""
+    if viewer is None or viewer == actor or actor is None or not isinstance(exc, IllegalAction):
+        return message(exc)
+    who = names[actor] if 0 <= actor < len(names) else f"seat {actor}"
+    return f"[{exc.rule}] not a legal move for {who} (the details are hidden from this view)"
+
+
+__all__ = ["Eyes", "Reader", "error", "exercise", "feedback", "legal", "lesson", "marks", "message"]

@@ -156,7 +156,7 @@ class Chapter:
         return f"<Chapter {self.title!r}: {len(self.timeline)} positions, {len(self.exercises)} exercise(s)>"
 
     def _node(self, node) -> Node:
-        return self.timeline._node(node)
+        return self.timeline.node(node)
 
     def written(self) -> bool:
         """Whether anything was written in the chapter: a move, or a comment, mark or exercise on its start."""

@@ -83,7 +83,12 @@ class Timeline:
     def current(self, node):
         self.goto(node)
 
-    def _node(self, ref) -> Node:
+    @property
+    def next_id(self) -> int:
+        """The id the next new node gets (ids are never reused)."""
+        return self._next_id
+
+    def node(self, ref) -> Node:
         """A Node of this tree from a Node or an id."""
         if isinstance(ref, Node):
             if self._nodes.get(ref.id) is ref:
@@ -144,7 +149,7 @@ class Timeline:
         return self._current
 
     def goto(self, node) -> Node:
-        self._current = self._node(node)
+        self._current = self.node(node)
         return self._current
 
     def start(self) -> Node:
@@ -162,12 +167,12 @@ class Timeline:
     # -- shape of the tree
     def variations(self, node=None) -> list[Node]:
         """The siblings of `node` (default current), itself included; [0] is the main line."""
-        node = self._current if node is None else self._node(node)
+        node = self._current if node is None else self.node(node)
         return [node] if node.parent is None else list(node.parent.children)
 
     def promote(self, node) -> Node:
         """Move `node` one place up among its siblings."""
-        node = self._node(node)
+        node = self.node(node)
         if node.parent is not None:
             kids = node.parent.children
             i = kids.index(node)
@@ -177,7 +182,7 @@ class Timeline:
 
     def promote_to_main(self, node) -> Node:
         """Make the whole line from the root to `node` the main line."""
-        node = self._node(node)
+        node = self.node(node)
         n = node
         while n.parent is not None:
             kids = n.parent.children
@@ -188,7 +193,7 @@ class Timeline:
 
     def delete(self, node) -> None:
         """Remove `node` and everything after it; current moves to its parent if it was inside."""
-        node = self._node(node)
+        node = self.node(node)
         if node.parent is None:
             raise ValueError("cannot delete the root of a timeline")
         n = self._current
@@ -211,7 +216,7 @@ class Timeline:
         from .core.limits import MAX_COMMENT
         if len(text) > MAX_COMMENT:  # as the comment box and a saved file take it
             raise ValueError(f"a comment is at most {MAX_COMMENT:,} characters, got {len(text):,}")
-        node = self._node(node)
+        node = self.node(node)
         if viewer is not None:
             from .annotations import hidden_ids, mentions
             named = mentions(text, hidden_ids(node.state, viewer))
@@ -228,7 +233,7 @@ class Timeline:
         Each part given replaces that part; None keeps it. Places are named as
         `explorer.annotations.places(node.state, viewer)` lists them: written in a seat's view (`viewer`),
         only places that seat can see. Raises ValueError (nothing changes) on an unknown place."""
-        node = self._current if node is None else self._node(node)
+        node = self._current if node is None else self.node(node)
         old = node.marks
         new = _marks(node.state, old.arrows if arrows is None else arrows,
                      old.highlights if highlights is None else highlights,
@@ -245,7 +250,7 @@ class Timeline:
 
     def line(self, node=None) -> list[Node]:
         """The nodes from the root to `node` (default current), both included."""
-        node = self._current if node is None else self._node(node)
+        node = self._current if node is None else self.node(node)
         out = []
         while node is not None:
             out.append(node)
@@ -272,7 +277,7 @@ class Timeline:
 
     def changes(self, a, b, viewer: int | None = -1) -> dict:
         """{"sentences": the game's words for what changed, "details": a field diff of the two views}."""
-        return compare.changes(self._node(a).state, self._node(b).state, viewer)
+        return compare.changes(self.node(a).state, self.node(b).state, viewer)
 
     def _move(self, node: Node, viewer) -> str:
         text = node.action

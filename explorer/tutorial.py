@@ -32,7 +32,7 @@ def _timeline(source):
 
 
 def _line(tl, node) -> list:
-    start = tl.current if node is None else tl._node(node)
+    start = tl.current if node is None else tl.node(node)
     line = tl.line(start)
     while line[-1].children:
         line.append(line[-1].children[0])

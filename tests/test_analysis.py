@@ -190,7 +190,7 @@ def test_a_seats_explorer_syncs_no_hidden_id_from_the_eval_bar_analysis_or_revie
     planted = unseen_everywhere(tl, seat)[:4]
     assert planted
     w = Explorer(tl, seat=seat)
-    w._insight.iterations = w._insight.bar_iterations = IT
+    w._session.insight.iterations = w._session.insight.bar_iterations = IT
     w.evaluate(True)
     assert w.evaluation["seats"] and w.evaluation["viewer"] == seat
     w.analyse("search")
@@ -209,7 +209,7 @@ def test_the_review_button_runs_in_the_background_and_cancel_keeps_what_it_has()
     from explorer.widgets import Explorer
     from tests.test_widget_privacy import send
     w = Explorer(_line("lotus", plies=40), random_seed=1)
-    w._insight.review_iterations = 30
+    w._session.insight.review_iterations = 30
     seen = []
     w.observe(lambda change: seen.append(dict(change["new"])), names="review_panel")
     send(w, "review")
@@ -221,7 +221,7 @@ def test_the_review_button_runs_in_the_background_and_cancel_keeps_what_it_has()
             break
         threading.Event().wait(0.05)
     send(w, "review_cancel")
-    w._insight.thread and w._insight.thread.join(60)
+    w._session.insight.thread and w._session.insight.thread.join(60)
     got = w.review_panel
     assert not got["running"] and not got["complete"] and 2 <= got["done"] < 40
     assert len(got["series"]) == got["done"]

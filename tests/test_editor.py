@@ -66,7 +66,7 @@ def test_edit_put_then_done_starts_a_new_line(game):
     ok, bad = first_edits(before)
     assert ok, f"{game}: no palette piece could be put anywhere"
     assert w.edit_apply(ok[0]) == []
-    edited = w._edits.editor.state
+    edited = w._session.edits.editor.state
     assert edited != before and w.view == edited.view(None)
     w.edit_done()
     assert w.timeline is not tl and w.timelines == [tl] and w.node.ply == 0
@@ -124,10 +124,10 @@ def test_while_editing_other_intents_wait_and_a_viewer_change_ends_the_edit():
 def test_bad_edits_from_the_front_end_are_answered_never_raised(op):
     w = Explorer(midgame("lotus"))
     send(w, "edit")
-    before = json.dumps(w._edits.editor.position, sort_keys=True)
+    before = json.dumps(w._session.edits.editor.position, sort_keys=True)
     send(w, "edit_op", op=op)
     assert w.error and len(w.error) <= 500
-    assert json.dumps(w._edits.editor.position, sort_keys=True) == before or w.edit_state["problems"]
+    assert json.dumps(w._session.edits.editor.position, sort_keys=True) == before or w.edit_state["problems"]
 
 
 def test_edits_never_change_the_position_they_start_from():

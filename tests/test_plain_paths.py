@@ -61,7 +61,7 @@ for name, kw in (("heuristic", {}), ("mcts", {"iterations": 25})):
 out["moves"] = moves
 ex.analyse("heuristic")
 out["analysis"] = ex.analysis["rows"]
-out["analyse_type"] = type(ex._last_analysis).__name__
+out["analyse_type"] = type(ex._session.insight.last).__name__
 df = simulate(game, "random", n_games=2, seed=1, progress=False)
 out["simulate_type"] = type(df).__name__
 out["columns"] = list(df.columns)
@@ -79,15 +79,15 @@ if game == "lotus_chaos":  # the sampled worlds of a seat's view (lotus_chaos/sh
 if plain:
     from explorer import plots
     from explorer.bots.plots import analysis_plot, win_rate_plot
-    race = ex._race
+    race = ex._panel.race
     race.redraw()
-    tip, _, viewer = ex._race_where()
+    tip, _, viewer = ex._panel.where()
     line = ex.timeline.line(tip)
     charts = {"race": race.plot.value, "race_type": type(race.plot).__name__,
               "race_known": [sum(1 for n in line if n.state.race(viewer)["values"][i] is not None)
                              for i in range(len(ex.state.view(None)["seats"]))],
-              "analysis_panel": ex._analysis_plot.value,
-              "analysis": analysis_plot(ex._last_analysis).svg,
+              "analysis_panel": ex._panel.chart.value,
+              "analysis": analysis_plot(ex._session.insight.last).svg,
               "win_rates": win_rate_plot(win_rates(df, "seat"), "seat", reference=0.5).svg,
               "score_race": plots.show(plots.score_race(ex.timeline)).value}
     if game == "lotus":
@@ -102,7 +102,7 @@ if plain:
         from explorer.games.round_house.plots import score_race
         charts["rh_race"] = score_race([n.state for n in ex.timeline.line(ex.timeline.current)]).svg
     out["charts"] = charts
-    out["analysis_rows"] = len(ex._last_analysis)
+    out["analysis_rows"] = len(ex._session.insight.last)
     out["seats"] = [plots._name(s, i) for i, s in enumerate(ex.state.view(None)["seats"])]  # as the charts say
 out["blocked_loaded"] = [m for m in BLOCKED if m in sys.modules]
 print(json.dumps(out, default=str))

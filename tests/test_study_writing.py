@@ -147,7 +147,7 @@ def test_a_lesson_shows_the_score_race_only_where_it_says_something():
         if len(author.panel.children) == 2:
             break
         author.play(rnd.choice(author.state.legal_actions()))
-    assert len(author.panel.children) == 2 and author.panel.children[1] is author._race.plot
+    assert len(author.panel.children) == 2 and author.panel.children[1] is author._panel.race.plot
     plain = Explorer(explorer.load("lotus", players=3, seed=7))
     assert len(plain.panel.children) == 2  # a plain explorer's race fills as one plays
 
@@ -249,14 +249,14 @@ def test_an_invalid_edit_is_no_trap():
     assert "not valid yet" in w.error and w.editing
     send(w, "edit_drop", index=0)
     assert w.error == "" and w.edit_state["problems"] == [] and w.edit_state["pending"] == []
-    assert lily(w._edits.editor.state) == ["B6s1"]  # the valid edit before it stays
+    assert lily(w._session.edits.editor.state) == ["B6s1"]  # the valid edit before it stays
     send(w, "edit_undo")
     assert w.edit_state["problems"] and w.edit_state["can_redo"]
     send(w, "edit_undo")
     send(w, "edit_undo")
-    assert lily(w._edits.editor.state) == [] and not w.edit_state["can_undo"]
+    assert lily(w._session.edits.editor.state) == [] and not w.edit_state["can_undo"]
     send(w, "edit_redo")
-    assert lily(w._edits.editor.state) == ["B6s1"]
+    assert lily(w._session.edits.editor.state) == ["B6s1"]
     send(w, "edit_done")
     assert w.error == "" and lily(w.state) == ["B6s1"]
     send(w, "annotate", op={"op": "highlight", "place": "Lily"})

@@ -23,7 +23,7 @@ def everything_synced(w) -> str:
     """The JSON of every synced trait of the explorer and of every widget reachable from its panel,
     Bokeh documents included (what the browser holds), code left out."""
     from jupyter_bokeh import BokehModel
-    out, seen, todo = [], set(), [w.panel if w._panel is not None or w._score_panel else w]
+    out, seen, todo = [], set(), [w.panel if w._panel.box is not None or w._panel.on else w]
     todo.append(w)
     while todo:
         x = todo.pop()
@@ -225,7 +225,7 @@ def test_deleted_nodes_leave_no_cached_text():
     for i in range(300):  # each step redraws the race: a few hundred show the caches stay small
         w.play(legal[1 + i % (len(legal) - 1)])
         w.delete()
-    assert len(w._reader._texts) <= 4 and len(w._race._values) <= 4
+    assert len(w._session.reader._texts) <= 4 and len(w._panel.race._values) <= 4
 
 
 # -- 13.6 / 13.8: front-end messages never raise, and echo little --------------------------------

@@ -36,7 +36,7 @@ def synced_json(w) -> str:
     state = w.get_state()
     assert set(SYNCED) <= set(state)
     return json.dumps({k: v for k, v in state.items() if k not in ("_esm", "_css")}, sort_keys=True, default=str) + (
-        everything_synced(w) if w._panel is not None else "")
+        everything_synced(w) if w._panel.box is not None else "")
 
 
 def hidden_ids(state, viewer) -> set[str]:
@@ -505,8 +505,8 @@ def test_long_timelines_are_synced_as_a_window():
 def test_the_panel_shows_a_score_race_that_follows_the_line():
     w = Explorer(lotus(seed=3), random_seed=3)
     panel = w.panel
-    fig = w._race.plot.figure
-    assert panel.children == (w, w._race.plot)
+    fig = w._panel.race.plot.figure
+    assert panel.children == (w, w._panel.race.plot)
     for _ in range(30):
         w.random_move()
     src = fig.select_one({"name": "score-seat-0"})
@@ -532,8 +532,8 @@ def test_in_a_kernel_the_score_race_is_redrawn_when_the_steps_pause():
     async def burst():
         w = Explorer(lotus(seed=3), random_seed=3)
         w.panel  # noqa: B018
-        cursor = w._race.plot.figure.select_one({"name": "current-ply"})
-        src = w._race.plot.figure.select_one({"name": "score-seat-0"})
+        cursor = w._panel.race.plot.figure.select_one({"name": "current-ply"})
+        src = w._panel.race.plot.figure.select_one({"name": "score-seat-0"})
         for _ in range(6):
             w.random_move()
         assert cursor.location == 0 and src.data["ply"] == [0]  # not redrawn yet
@@ -545,7 +545,7 @@ def test_in_a_kernel_the_score_race_is_redrawn_when_the_steps_pause():
         await asyncio.sleep(RACE_QUIET * 0.7)
         assert cursor.location == 6
         await asyncio.sleep(RACE_QUIET * 0.8)
-        assert cursor.location == 4 and w._race.due is None
+        assert cursor.location == 4 and w._panel.race.due is None
         steps = int(RACE_MAX_WAIT / (RACE_QUIET / 2)) + 6  # a burst longer than RACE_MAX_WAIT, never pausing
         for _ in range(steps):
             w.random_move()  # new moves from ply 4: the line grows to ply 4 + steps
