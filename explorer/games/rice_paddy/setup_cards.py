@@ -106,6 +106,14 @@ class _Deal:
             self.place(c, f"seats.{i}.pick")
         self.picks[i] = c
 
+    def hands_of_picks(self) -> None:
+        """A pick given without its hand: the hand holds it and more, dealt."""
+        slot = "draft" if self.S.in_draft else "hand"
+        for i, c in self.picks.items():
+            if (i, slot) not in self.slots:
+                self.slots[i, slot] = [c] + self.take(_slot_range(self.S, slot, 0), self.want[slot] - 1,
+                                                      f"seats.{i}.{slot}")
+
     def take(self, r, k, name) -> list[int]:
         pool = self.pool
         if len(pool[r]) < k:
@@ -140,10 +148,7 @@ def deal(S) -> None:
         if sp.get("pick") is not None:
             D.pick(i, sp["pick"])
     D.pool = pool = {r: S.shuffle(c for c in r if c not in D.where) for r in (R1, R2)}
-    slot = "draft" if S.in_draft else "hand"
-    for i, c in D.picks.items():  # a pick given without its hand: the hand holds it and more
-        if (i, slot) not in D.slots:
-            D.slots[i, slot] = [c] + D.take(_slot_range(S, slot, 0), D.want[slot] - 1, f"seats.{i}.{slot}")
+    D.hands_of_picks()
     order = _given_order(S)
     if order and S.played_n:
         _fit_order(S, order, D.slots, pool)
