@@ -117,38 +117,49 @@ def _diff(a, b, path: list[str], out: list[str]) -> None:
     if type(a) is type(b) and a == b:  # equal subtrees (most of a view) are compared in C
         return
     if isinstance(a, dict) and isinstance(b, dict):
-        for k, v in a.items():
-            if k in b:
-                _diff(v, b[k], [*path, _key(k)], out)
-            else:
-                out.append(f"{_where([*path, _key(k)])}: removed {_show(v)}")
-        for k, v in b.items():
-            if k not in a:
-                out.append(f"{_where([*path, _key(k)])}: added {_show(v)}")
-        return
-    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        _diff_dicts(a, b, path, out)
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         ka, kb = _keys(a), _keys(b)
         if (ka or not a) and (kb or not b) and (a or b):  # items with ids (or names): a set
-            ka, kb = ka or [], kb or []
-            old, new = dict(zip(ka, a)), dict(zip(kb, b))
-            for k in ka:
-                if k in new:
-                    _diff(old[k], new[k], [*path, k], out)
-            added = [k for k in kb if k not in old]
-            removed = [k for k in ka if k not in new]
-            if added or removed:
-                parts = ([f"added {', '.join(added)}"] if added else []) + \
-                        ([f"removed {', '.join(removed)}"] if removed else [])
-                out.append(f"{_where(path)}: {'; '.join(parts)}")
-            return
-        for i in range(min(len(a), len(b))):
-            _diff(a[i], b[i], [*path[:-1], f"{path[-1]}[{i}]"] if path else [f"[{i}]"], out)
-        for i in range(len(b), len(a)):
-            out.append(f"{_where(path)}[{i}]: removed {_show(a[i])}")
-        for i in range(len(a), len(b)):
-            out.append(f"{_where(path)}[{i}]: added {_show(b[i])}")
-        return
-    out.append(f"{_where(path)}: {_show(a)} {ARROW} {_show(b)}")
+            _diff_sets(a, b, ka or [], kb or [], path, out)
+        else:
+            _diff_lists(a, b, path, out)
+    else:
+        out.append(f"{_where(path)}: {_show(a)} {ARROW} {_show(b)}")
+
+
+def _diff_dicts(a: dict, b: dict, path, out) -> None:
+    for k, v in a.items():
+        if k in b:
+            _diff(v, b[k], [*path, _key(k)], out)
+        else:
+            out.append(f"{_where([*path, _key(k)])}: removed {_show(v)}")
+    for k, v in b.items():
+        if k not in a:
+            out.append(f"{_where([*path, _key(k)])}: added {_show(v)}")
+
+
+def _diff_sets(a, b, ka, kb, path, out) -> None:
+    """Lists of items with ids: the same ids compared, the others added or removed."""
+    old, new = dict(zip(ka, a)), dict(zip(kb, b))
+    for k in ka:
+        if k in new:
+            _diff(old[k], new[k], [*path, k], out)
+    added = [k for k in kb if k not in old]
+    removed = [k for k in ka if k not in new]
+    if added or removed:
+        parts = ([f"added {', '.join(added)}"] if added else []) + \
+                ([f"removed {', '.join(removed)}"] if removed else [])
+        out.append(f"{_where(path)}: {'; '.join(parts)}")
+
+
+def _diff_lists(a, b, path, out) -> None:
+    for i in range(min(len(a), len(b))):
+        _diff(a[i], b[i], [*path[:-1], f"{path[-1]}[{i}]"] if path else [f"[{i}]"], out)
+    for i in range(len(b), len(a)):
+        out.append(f"{_where(path)}[{i}]: removed {_show(a[i])}")
+    for i in range(len(a), len(b)):
+        out.append(f"{_where(path)}[{i}]: added {_show(b[i])}")
 
 
 # -- narrating

@@ -1,10 +1,11 @@
 """The Lotus engine computes exactly what it computed when its playthroughs were recorded.
 
-Speed work on the engine must not change any output. This replays seeded random games (every player count
-and several options) and compares them, line by line, with tests/lotus/playthroughs/ (tests/playthroughs.py):
-every action played and every legal-action list (in order), and at every 25th position and the last its
-description, the explanation of the action taken and digests of its JSON and its omniscient and seat views;
-states rebuilt by `from_view`; and the choices of the heuristic and MCTS bots.
+Speed work on the engine must not change any output. This replays seeded random games (every player count and
+several options) and compares them, line by line, with tests/lotus/playthroughs/ (tests/playthroughs.py):
+every action played and every legal-action list (in order; listed in full at every 25th position and the last,
+by count and digest at the others), and at every 25th position and the last its description, the explanation
+of the action taken and digests of its JSON and its omniscient and seat views; states rebuilt by `from_view`;
+and the choices of the heuristic and MCTS bots.
 
 Regenerate (only when a rules change is meant to change outputs):
     .venv/bin/python -m tests.playthroughs --update lotus
@@ -19,7 +20,7 @@ import explorer
 from explorer import bots
 from explorer.core import rng
 from explorer.games.lotus import SPEC
-from tests.playthroughs import Playthrough, compare, digest, path
+from tests.playthroughs import Playthrough, actions, compare, digest, path
 
 GAMES = 36
 EVERY = 25  # positions between checkpoints
@@ -55,12 +56,13 @@ def _sampled(state, k: int, i: int) -> str:
     return f"seat {seat}: {digest(st.to_json_text(), ' '.join(a.text for a in st.legal_actions()))}"
 
 
-def play(k: int) -> list[str]:
-    """Game k: random moves from explorer.core.rng seeded by k; its playthrough's lines."""
+def play(k: int) -> Playthrough:
+    """Game k: random moves from explorer.core.rng seeded by k; its playthrough."""
     opts = _variant(k)
     players = opts.pop("players")
     state = explorer.load("lotus", players=players, seed=k, **opts)
-    pt = Playthrough(f"lotus, seed {k}, {players} player(s), options {json.dumps(opts, sort_keys=True)}")
+    pt = Playthrough(f"lotus, seed {k}, {players} player(s), options {json.dumps(opts, sort_keys=True)}",
+                     every=EVERY)
     r = rng.seed_state(k)
     bot_state = bot_ply = None
     n = checks = 0
@@ -86,7 +88,7 @@ def play(k: int) -> list[str]:
     if bot_state is not None:
         pt.note(f"bots at ply {bot_ply}", {"heuristic": str(bots.make("heuristic", seed=k).choose(bot_state)),
                                           "mcts": str(bots.make("mcts", seed=k, iterations=100).choose(bot_state))})
-    return pt.lines
+    return pt
 
 
 def playthroughs():
@@ -96,7 +98,7 @@ def playthroughs():
 
 def test_the_playthroughs_are_big_enough():
     texts = [path("lotus", f"seed-{k:02d}").read_text(encoding="utf-8") for k in range(GAMES)]
-    assert sum(t.count("\n  action: ") for t in texts) >= 10_000
+    assert sum(map(actions, texts)) >= 10_000
     assert sum(t.count("\n  from_view: ") for t in texts) >= 20
     assert sum("\n  bots at ply " in t for t in texts) == len(BOT_GAMES)
     assert {t.split(", ")[2].split()[0] for t in texts} == {"1", "2", "3", "4"}

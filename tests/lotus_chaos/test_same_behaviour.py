@@ -3,8 +3,9 @@
 Speed work on the lotus_chaos engine must not change any output: states, legal actions (and their order),
 JSON, views, explanations, `from_view` samples and the bots' choices. tests/lotus_chaos/playthroughs/
 (tests/playthroughs.py) holds 30 seeded games (random moves drawn from `explorer.core.rng`): every step's
-legal actions, action and JSON digest, every 25th state's description, explanation and view digests,
-`from_view` samples and bot choices; the test replays them and compares line by line.
+action, legal actions (in full every 25th step, else their count and digest) and JSON digest, every 25th
+state's description, explanation and view digests, `from_view` samples and bot choices; the test replays them
+and compares line by line.
 Regenerate only for a deliberate rule change: ``.venv/bin/python -m tests.playthroughs --update lotus_chaos``.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from explorer.bots import make
 from explorer.core import rng
 from explorer.games.lotus_chaos.actions import ACCUSE
 from explorer.games.lotus_chaos.position import from_view
-from tests.playthroughs import Playthrough, compare, digest, dumps, path
+from tests.playthroughs import Playthrough, actions, compare, digest, dumps, path
 
 EVERY = 25  # a full snapshot every 25th state (and the last)
 CAP = 2000  # actions per game at most
@@ -70,25 +71,24 @@ def _mid(states) -> int:
     return mid[0] if mid else len(states) // 2
 
 
-def play(game: dict) -> list[str]:
-    """One game, choosing at random: its playthrough's lines."""
+def play(game: dict) -> Playthrough:
+    """One game, choosing at random: its playthrough."""
     s = explorer.load("lotus_chaos", seed=game["seed"], **game["options"])
     pt = Playthrough(f"lotus_chaos, seed {game['seed']}, options {json.dumps(game['options'], sort_keys=True)}, "
-                     f"accusing one time in {game['accuse_one_in']}, playing on for {game['play_on']} actions")
+                     f"accusing one time in {game['accuse_one_in']}, playing on for {game['play_on']} actions",
+                     every=EVERY)
     r = rng.seed_state(game["seed"])
     states = [s]
     i = 0
     while not s.is_terminal and i < CAP:
         r, a = _choose(s, game, r, i)
-        pt.step(i, s, s.legal_actions(), a)
-        pt.note("json", digest(s.to_json_text()))
+        pt.step(i, s, s.legal_actions(), a, json=digest(s.to_json_text()))
         if i % EVERY == 0:
             _snapshot(pt, s, a)
         s = s.apply(a)
         states.append(s)
         i += 1
-    pt.step(i, s, s.legal_actions(), None)
-    pt.note("json", digest(s.to_json_text()))
+    pt.step(i, s, s.legal_actions(), None, json=digest(s.to_json_text()))
     _snapshot(pt, s, None)
     g = game["seed"]
     if g in FROM_VIEW_GAMES:
@@ -102,7 +102,7 @@ def play(game: dict) -> list[str]:
             visits = {str(a): k.visits for a, k in mcts.last_root.children.items()}
             pt.note(f"bots at ply {idx}", {"heuristic": str(make("heuristic", seed=7).choose(states[idx])),
                                           "mcts": str(pick), "mcts_visits": dict(sorted(visits.items()))})
-    return pt.lines
+    return pt
 
 
 def playthroughs():
@@ -117,6 +117,6 @@ def test_random_game_replays_identically(k):
 
 def test_the_playthroughs_are_big_enough():
     texts = [path("lotus_chaos", f"seed-{k:02d}").read_text(encoding="utf-8") for k in range(30)]
-    assert sum(t.count("\n  action: ") for t in texts) >= 10_000
+    assert sum(map(actions, texts)) >= 10_000
     assert sum("\n  from_view at ply " in t for t in texts) == 20
     assert sum("\n  bots at ply " in t for t in texts) == 5

@@ -1,8 +1,9 @@
-"""Rice Paddy computes exactly what it computed when its playthroughs were recorded (issue 17: engine
-speed-ups must not change any output). Seeded random games are replayed and compared, line by line, with
-tests/rice_paddy/playthroughs/ (tests/playthroughs.py): every action and legal-action list, and every 25th
-state its description, the explanation, event report and preview of the action, and digests of its JSON,
-views, scores and successor; from_view samples and bot choices.
+"""Rice Paddy computes exactly what it computed when its playthroughs were recorded (issue 17: engine speed-ups
+must not change any output). Seeded random games are replayed and compared, line by line, with
+tests/rice_paddy/playthroughs/ (tests/playthroughs.py): every action and legal-action list (in full every 25th
+state, else its count and digest), and every 25th state its description, the explanation, event report and
+preview of the action, and digests of its JSON, views, scores and successor; from_view samples and bot
+choices.
 
 Regenerate only for an intended rule change, never to make a speed-up pass:
     .venv/bin/python -m tests.playthroughs --update rice_paddy
@@ -16,7 +17,7 @@ import pytest
 import explorer
 from explorer.core import rng
 from explorer.games import rice_paddy
-from tests.playthroughs import Playthrough, compare, digest, dumps, path
+from tests.playthroughs import Playthrough, actions, compare, digest, dumps, path
 
 VARIANTS = ({"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "flood": "choose"},
             {"players": 2, "plant_water": "any"}, {"players": 4, "flood": "choose", "plant_water": "any"})
@@ -46,10 +47,10 @@ def _samples(s, seat: int, seeds) -> str:
         digest(rice_paddy.from_view(view, seed).to_json_text()) for seed in seeds)
 
 
-def play(k: int, opts: dict) -> list[str]:
-    """One seeded random game: its playthrough's lines."""
+def play(k: int, opts: dict) -> Playthrough:
+    """One seeded random game: its playthrough."""
     s = explorer.load("rice_paddy", seed=k, **opts)
-    pt = Playthrough(f"rice_paddy, seed {k}, options {json.dumps(opts, sort_keys=True)}")
+    pt = Playthrough(f"rice_paddy, seed {k}, options {json.dumps(opts, sort_keys=True)}", every=EVERY)
     st = rng.seed_state(k)
     states = []
     while not s.is_terminal:
@@ -75,7 +76,7 @@ def play(k: int, opts: dict) -> list[str]:
         late = next(i for i in range(max(0, len(states) - 60), len(states)) if len(states[i].legal_actions()) > 1)
         pt.note(f"bots at ply {late}", {"heuristic": explorer.bots.make("heuristic", seed=k).choose(states[late]),
                                        "mcts": explorer.bots.make("mcts", seed=k, iterations=100).choose(states[late])})
-    return pt.lines
+    return pt
 
 
 def playthroughs():
@@ -90,6 +91,6 @@ def test_game_replays_the_same(k):
 
 def test_the_playthroughs_are_big_enough():
     texts = [path("rice_paddy", f"seed-{k:02d}").read_text(encoding="utf-8") for k, _ in GAMES]
-    assert sum(t.count("\n  action: ") for t in texts) >= 10_000
+    assert sum(map(actions, texts)) >= 10_000
     assert sum(t.count("\n  from_view at ply ") for t in texts) >= 20  # each with 3 seeds
     assert sum("\n  bots at ply " in t for t in texts) >= 5

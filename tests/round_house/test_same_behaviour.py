@@ -1,11 +1,12 @@
 """Round House behaves exactly as recorded: speed work on the engine must not change anything it computes.
 
 tests/round_house/playthroughs/ (tests/playthroughs.py) holds, for seeded random games (moves drawn with
-explorer.core.rng), every action played and every legal-action list and, every 25th state and the last, its
-description, the explanation of the chosen move and digests of its JSON, the omniscient and seat-0 views and
-every successor's JSON (and that the state itself did not change), plus the scores. It also holds digests of
-positions rebuilt by `from_view` (some from one view with several seeds in a row, as MCTS calls it) and the
-moves of the heuristic and MCTS bots. The test replays the games and compares line by line.
+explorer.core.rng), every action played and every legal-action list (in full every 25th state, else its count
+and digest) and, every 25th state and the last, its description, the explanation of the chosen move and
+digests of its JSON, the omniscient and seat-0 views and every successor's JSON (and that the state itself did
+not change), plus the scores. It also holds digests of positions rebuilt by `from_view` (some from one view
+with several seeds in a row, as MCTS calls it) and the moves of the heuristic and MCTS bots. The test replays
+the games and compares line by line.
 
 Regenerate only after a deliberate rule change: `.venv/bin/python -m tests.playthroughs --update round_house`.
 """
@@ -17,7 +18,7 @@ import explorer
 from explorer.bots import make
 from explorer.core import rng
 from explorer.games import round_house
-from tests.playthroughs import Playthrough, compare, digest, dumps, path
+from tests.playthroughs import Playthrough, actions, compare, digest, dumps, path
 
 EVERY = 25
 ALL_ON = {"amulet_specialist_slot": "occupied", "returned_workers": "board", "leftovers": "separate",
@@ -55,10 +56,11 @@ def _late(states):
     raise AssertionError("no choice in the last quarter of the game")
 
 
-def play(k, seed, players, options) -> list[str]:
-    """One random game, the k-th: its playthrough's lines."""
+def play(k, seed, players, options) -> Playthrough:
+    """One random game, the k-th: its playthrough."""
     s = explorer.load("round_house", players=players, seed=seed, **options)
-    pt = Playthrough(f"round_house, seed {seed}, {players} players, options {json.dumps(options, sort_keys=True)}")
+    pt = Playthrough(f"round_house, seed {seed}, {players} players, options {json.dumps(options, sort_keys=True)}",
+                     every=EVERY)
     r = rng.seed_state(seed)
     states = [s]
     while True:
@@ -86,7 +88,7 @@ def play(k, seed, players, options) -> list[str]:
         i = _late(states)
         pt.note(f"bots at ply {i}", {"heuristic": str(make("heuristic", seed=7).choose(states[i])),
                                     "mcts": str(make("mcts", seed=7, iterations=100).choose(states[i]))})
-    return pt.lines
+    return pt
 
 
 def playthroughs():
@@ -101,6 +103,6 @@ def test_random_game_is_unchanged(k):
 
 def test_the_playthroughs_are_big_enough():
     texts = [path("round_house", f"seed-{seed:02d}").read_text(encoding="utf-8") for seed, _p, _o in GAMES]
-    assert sum(t.count("\n  action: ") for t in texts) >= 10_000
+    assert sum(map(actions, texts)) >= 10_000
     assert sum("\n  from_view at ply " in t for t in texts) == SAMPLED
     assert sum("\n  bots at ply " in t for t in texts) == BOT_GAMES

@@ -241,17 +241,7 @@ def _card_from(pos, cfg, piece, src):
     """Take the piece out of `src` (a place, or None: wherever a free one is); returns its name."""
     what, val = piece
     if src is not None:
-        if src[0] == "garden":
-            lists = [(p, v) for p, v in _card_lists(pos, cfg) if p[0] == "flower"]
-        else:
-            lists = [(src, _list(pos, cfg, src, create=False))] if src[0] not in ("supply", "tokens") else []
-        for where, cards in lists:
-            j = _take(cfg, cards, piece)
-            if j is not None:
-                name = cards.pop(j)
-                _flower_emptied(pos, cfg, where)
-                return name
-        _fail(f"{val if what == 'card' else _kind_id(cfg, val)} is not in {_words(cfg, src)}")
+        return _card_at(pos, cfg, piece, src)
     if what == "card":  # an exact card without `from`: moved from wherever it is
         for where, cards in _card_lists(pos, cfg):
             if val in cards:
@@ -269,6 +259,22 @@ def _card_from(pos, cfg, piece, src):
         if found:
             return cards.pop(found[0][1])
     return _kind_id(cfg, val)  # none free: set-up reports that no such card is left
+
+
+def _card_at(pos, cfg, piece, src):
+    """Take the piece out of place `src`; its name (PositionError when it is not there)."""
+    what, val = piece
+    if src[0] == "garden":
+        lists = [(p, v) for p, v in _card_lists(pos, cfg) if p[0] == "flower"]
+    else:
+        lists = [(src, _list(pos, cfg, src, create=False))] if src[0] not in ("supply", "tokens") else []
+    for where, cards in lists:
+        j = _take(cfg, cards, piece)
+        if j is not None:
+            name = cards.pop(j)
+            _flower_emptied(pos, cfg, where)
+            return name
+    _fail(f"{val if what == 'card' else _kind_id(cfg, val)} is not in {_words(cfg, src)}")
 
 
 def _card_to(pos, cfg, name, dest):
@@ -334,20 +340,25 @@ def _guardian(pos, cfg, op, piece, src, dest):
         powers = pos["powers"] = [[] for _ in range(cfg.seats)]
     if powers[i] is None:
         powers[i] = []
-    if what == "elder":
-        if src is not None and (g["elder"] is None or not _at(cfg, g["elder"], src)):
-            _fail(f"{who}'s Elder Guardian is not in {_words(cfg, src)}")
-        if op == "remove":
-            g["elder"] = "supply" if src[0] == "flower" else None
-            if g["elder"] is None:
-                powers[i] = [p for p in powers[i] if p != "elder"]
-            return
-        if src is None and g["elder"] not in (None, "supply"):
-            _fail(f"{who} has one Elder Guardian and it is on a flower: pick it there to move it")
-        g["elder"] = _spot(cfg, dest)
-        if "elder" not in powers[i]:
-            powers[i] = powers[i] + ["elder"]
+    (_elder if what == "elder" else _insect)(cfg, op, i, who, g, powers, src, dest)
+
+
+def _elder(cfg, op, i, who, g, powers, src, dest):
+    if src is not None and (g["elder"] is None or not _at(cfg, g["elder"], src)):
+        _fail(f"{who}'s Elder Guardian is not in {_words(cfg, src)}")
+    if op == "remove":
+        g["elder"] = "supply" if src[0] == "flower" else None
+        if g["elder"] is None:
+            powers[i] = [p for p in powers[i] if p != "elder"]
         return
+    if src is None and g["elder"] not in (None, "supply"):
+        _fail(f"{who} has one Elder Guardian and it is on a flower: pick it there to move it")
+    g["elder"] = _spot(cfg, dest)
+    if "elder" not in powers[i]:
+        powers[i] = powers[i] + ["elder"]
+
+
+def _insect(cfg, op, i, who, g, powers, src, dest):
     insects = g["insects"]
     look = src or ("supply", i)
     j = next((k for k, v in enumerate(insects) if _at(cfg, v, look)), None)

@@ -390,7 +390,7 @@ def _build(cls, pos: _Position):  # noqa: C901  (field-by-field validation)
 
 def _check_turn(s, pos, fail):
     """The turn fields must describe a moment that can occur in play."""
-    cfg, tn = s.cfg, pos.turn
+    cfg = s.cfg
     if cfg.solo and s.phase in (DRAW_PHASE, REWARD):
         fail("turn.phase", "a solo game has no draw step or reward phase (drawing ends the turn by itself)")
     if not cfg.solo and s.phase == CHOOSE:
@@ -399,6 +399,12 @@ def _check_turn(s, pos, fail):
         fail("turn.actions_left", "the actions phase needs 1 or 2 actions left")
     if s.phase == CHOOSE and s.left != 2:  # lotus.solo.setup: the powers are chosen before the first turn
         fail("turn.actions_left", "no action is taken while the solo powers are chosen: expected 2")
+    _check_progress(s, pos, fail)
+
+
+def _check_progress(s, pos, fail):
+    """What the turn has done so far, the last round, and the solo game's own fields."""
+    cfg, tn = s.cfg, pos.turn
     # lotus.solo.winter: each exchange, guardian move or pluck taken this turn adds one petal at its end
     most = 0 if s.phase == CHOOSE else 2 if s.phase == OVER else 2 - s.left
     if not 0 <= s.wmoves <= most:

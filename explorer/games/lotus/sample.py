@@ -94,19 +94,9 @@ def from_view(view: dict, seed: int, cls=None):
             _fail(f"unknown card {exc.args[0]!r} in {where} (a view of another component file?)")
 
     seats = view["seats"]
-    n = cfg.seats
     known_hands = [ids(s["hand"], f"seat {i}'s hand") if s.get("hand") is not None else None
                    for i, s in enumerate(seats)]
-    flowers = [()] * 5
-    guards = [[[], SUPPLY if s["supply"]["elder"] else NOT_OWNED] for s in seats]
-    for f in view.get("flowers", ()):
-        t = cfg.petals.index(f["petals"])
-        flowers[t] = ids(f["cards"], f"the {f['petals']}-petal flower")
-        for g in f["guardians"]:
-            if g["elder"]:
-                guards[g["seat"]][1] = t
-            else:
-                guards[g["seat"]][0].append(t)
+    flowers, guards = _garden(view, cfg, ids)
     display = tuple(sorted(ids(view.get("display", ()), "the display")))
     seen = set(display).union(*flowers, *(h for h in known_hands if h))
     draw = Draws(seed)
@@ -117,22 +107,7 @@ def from_view(view: dict, seed: int, cls=None):
     wild, spare = tuple(wild_unseen[:nwild]), wild_unseen[nwild:]
     hands, decks, pool = [], [], []
     for i, s in enumerate(seats):
-        unseen = draw.shuffled([c for c in cfg.start_decks[i] if c not in seen])
-        hand = known_hands[i]
-        k = 0 if hand is not None else s["hand_size"]
-        need = k + s["deck_size"]
-        # wildflowers drawn or exchanged in: as few as the counts allow (exact until own cards reach piles)
-        extra = max(0, need - len(unseen))
-        if extra > len(spare):
-            _fail(f"seat {i}'s hand and deck hold more cards than are unseen")
-        mine = unseen[:need - extra] + spare[:extra]
-        spare = spare[extra:]
-        pool.extend(unseen[need - extra:])
-        if hand is None:
-            mine = draw.shuffled(mine)
-            hand = tuple(sorted(mine[:k]))
-        hands.append(hand)
-        decks.append(tuple(draw.shuffled(mine[k:])))
+        spare = _hand_and_deck(cfg, draw, i, s, known_hands[i], seen, spare, hands, decks, pool)
     pool.extend(spare)
     if any(s["pile_size"] for s in seats):  # else every card left is out of the game: no order to draw
         pool = draw.shuffled(pool)
@@ -148,13 +123,51 @@ def from_view(view: dict, seed: int, cls=None):
     st.cfg, st.seed, st._legal = cfg, seed, None
     st.hands, st.decks, st.piles, st.flowers = tuple(hands), tuple(decks), tuple(piles), tuple(flowers)
     st.display, st.wild, st.out = display, wild, tuple(sorted(pool))
-    gs = []
-    for insects, elder in guards:
-        insects = insects + [SUPPLY] * (2 - len(insects))
-        gs.append((min(insects), max(insects), elder))
-    st.guards = tuple(gs)
+    st.guards = tuple((min(ins), max(ins), elder) for ins, elder in
+                      ((insects + [SUPPLY] * (2 - len(insects)), elder) for insects, elder in guards))
     st.tokens = tuple(s["tokens"] for s in seats)
     st.powers = tuple(sum(POWER_BIT[p] for p in s["powers"]) for s in seats)
+    _turn(st, view, cfg)
+    return st
+
+
+def _garden(view, cfg, ids):
+    """The flowers' cards by type; each seat's [guardian flowers, Elder Guardian's place]."""
+    flowers = [()] * 5
+    guards = [[[], SUPPLY if s["supply"]["elder"] else NOT_OWNED] for s in view["seats"]]
+    for f in view.get("flowers", ()):
+        t = cfg.petals.index(f["petals"])
+        flowers[t] = ids(f["cards"], f"the {f['petals']}-petal flower")
+        for g in f["guardians"]:
+            if g["elder"]:
+                guards[g["seat"]][1] = t
+            else:
+                guards[g["seat"]][0].append(t)
+    return flowers, guards
+
+
+def _hand_and_deck(cfg, draw, i, s, hand, seen, spare, hands, decks, pool):
+    """Seat i's hand (sampled unless known) and deck from its unseen cards; the wildflowers left spare."""
+    unseen = draw.shuffled([c for c in cfg.start_decks[i] if c not in seen])
+    k = 0 if hand is not None else s["hand_size"]
+    need = k + s["deck_size"]
+    # wildflowers drawn or exchanged in: as few as the counts allow (exact until own cards reach piles)
+    extra = max(0, need - len(unseen))
+    if extra > len(spare):
+        _fail(f"seat {i}'s hand and deck hold more cards than are unseen")
+    mine = unseen[:need - extra] + spare[:extra]
+    pool.extend(unseen[need - extra:])
+    if hand is None:
+        mine = draw.shuffled(mine)
+        hand = tuple(sorted(mine[:k]))
+    hands.append(hand)
+    decks.append(tuple(draw.shuffled(mine[k:])))
+    return spare[extra:]
+
+
+def _turn(st, view, cfg):
+    """Phase, seat, actions left and the rest of the turn from the view."""
+    n = cfg.seats
     phase = PHASES.index(view["phase"])
     st.phase = phase
     st.pending = tuple(view.get("pending_rewards") or ())
@@ -172,7 +185,6 @@ def from_view(view: dict, seed: int, cls=None):
     st.done = tuple(cfg.petals.index(p) for p in view.get("solo_completed") or ())
     result = view.get("result")
     st.outcome = result["outcome"] if result else None
-    return st
 
 
 __all__ = ["from_view", "view_options"]

@@ -86,28 +86,37 @@ def describe_changes(a, b, viewer) -> list[str]:
         out += _flower(name, fa.get(name), fb.get(name), names, over, vb["solo"])
     out += _display(va["display"], vb["display"])
     for sa, sb in zip(va["seats"], vb["seats"]):
-        who = sb["name"]
-        for p in sb["powers"]:
-            if p not in sa["powers"]:
-                out.append(f"{who} took the {p} power [lotus.complete.reward, lotus.power.{p}]")
-        if sb["tokens"] > sa["tokens"]:
-            out.append(f"{who} took {plural(sb['tokens'] - sa['tokens'], 'scoring token')} [lotus.complete.reward]")
-        if sb["pile_size"] != sa["pile_size"]:
-            out.append(f"{who}'s scoring pile {sa['pile_size']} {ARROW} {sb['pile_size']} cards")
+        out += _rewards(sa, sb)
     out += scored(va, vb, "point" if not vb["solo"] else "flower")
     if vb["final_round"] and not va["final_round"]:
         out.append("the final round began: a deck ran out [lotus.end.trigger]")
     if vb["solo"] and va["winter_lotus"] != vb["winter_lotus"]:
         out.append(f"Winter Lotus {va['winter_lotus']} {ARROW} {vb['winter_lotus']} [lotus.solo.winter]")
     out += winners(vb, va)
-    if not vb["result"]:
-        who = vb["current_player"]
-        if va["turn"] != vb["turn"]:
-            out.append(f"turn {va['turn']} {ARROW} {vb['turn']}, {names[who]} to act")
-        elif va["current_player"] != who or va["phase"] != vb["phase"] or va["actions_left"] != vb["actions_left"]:
-            left = f", {plural(vb['actions_left'], 'action')} left" if vb["phase"] == "actions" else ""
-            out.append(f"{names[who]} to act ({vb['phase'].replace('_', ' ')}{left})")
+    return out + ([] if vb["result"] else _to_act(va, vb, names))
+
+
+def _rewards(sa, sb) -> list[str]:
+    """Powers and scoring tokens taken, the scoring pile grown."""
+    who, out = sb["name"], []
+    for p in sb["powers"]:
+        if p not in sa["powers"]:
+            out.append(f"{who} took the {p} power [lotus.complete.reward, lotus.power.{p}]")
+    if sb["tokens"] > sa["tokens"]:
+        out.append(f"{who} took {plural(sb['tokens'] - sa['tokens'], 'scoring token')} [lotus.complete.reward]")
+    if sb["pile_size"] != sa["pile_size"]:
+        out.append(f"{who}'s scoring pile {sa['pile_size']} {ARROW} {sb['pile_size']} cards")
     return out
+
+
+def _to_act(va, vb, names) -> list[str]:
+    who = vb["current_player"]
+    if va["turn"] != vb["turn"]:
+        return [f"turn {va['turn']} {ARROW} {vb['turn']}, {names[who]} to act"]
+    if va["current_player"] != who or va["phase"] != vb["phase"] or va["actions_left"] != vb["actions_left"]:
+        left = f", {plural(vb['actions_left'], 'action')} left" if vb["phase"] == "actions" else ""
+        return [f"{names[who]} to act ({vb['phase'].replace('_', ' ')}{left})"]
+    return []
 
 
 def _hand(sa, sb, on_flowers, new_cards, over, state) -> list[str]:

@@ -125,22 +125,42 @@ def nearest_zone(h, zone, radius, tiebreak="straight"):
     return _pick([x for x in options if hx.distance(h, x) == d], h, False, tiebreak)
 
 
+def _on(h, radius):
+    """`h`, or None when it is off the board."""
+    return h if hx.length(h) <= radius else None
+
+
+def _steps(h, n, step) -> list:
+    """Up to `n` hexes from `h`, each `step` of the last; stops where `step` gives None."""
+    out = []
+    for _ in range(n):
+        h = step(h)
+        if h is None:
+            break
+        out.append(h)
+    return out
+
+
+def _target(h, motion, radius, targets, tiebreak):
+    """The hex a 'towards' motion heads for (None: a token off the board)."""
+    kind = motion[0]
+    if kind == "corner":  # towards the blue corner hex of that name (lotus_chaos.movement.diagonal)
+        return hx.scale(hx.DIRECTIONS[motion[1]], radius)
+    if kind == "zone":  # towards the nearest hex of a zone (lotus_chaos.movement.nearest-zone)
+        return nearest_zone(h, ZONE_OF[motion[1]], radius, tiebreak)
+    return CENTRE if kind == "centre" else targets.get(motion[:2])
+
+
 def path(h, motion, radius, targets, tiebreak="straight") -> list:
     """Hexes a token at `h` enters under `motion` (see language.py), stopping at the board's edge (a token
     moves as far as it can and stops there: lotus_chaos.movement.clamp).
     `targets` maps ("token", n) / ("colour", c) to the target hex (None if it is off the board)."""
     kind = motion[0]
-    out = []
     if kind == "dir":
         return hx.walk(h, motion[1], motion[2], radius)
     if kind == "path":  # lotus_chaos.movement.path-stop: the first step off the board ends the pattern
-        for d in motion[1]:
-            nxt = hx.neighbor(h, d)
-            if hx.length(nxt) > radius:
-                break
-            out.append(nxt)
-            h = nxt
-        return out
+        steps = iter(motion[1])
+        return _steps(h, len(motion[1]), lambda x: _on(hx.neighbor(x, next(steps)), radius))
     if kind == "jump":  # straight to the hex n away, or the last hex of that line on the board
         walked = hx.walk(h, motion[1], motion[2], radius)
         return walked[-1:]
@@ -148,32 +168,15 @@ def path(h, motion, radius, targets, tiebreak="straight") -> list:
         dest = jump_target(motion[1], radius)
         return [] if dest == h or dest is None else [dest]
     if kind in ("centre", "token", "colour", "corner", "zone"):
-        if kind == "corner":  # towards the blue corner hex of that name (lotus_chaos.movement.diagonal)
-            target = hx.scale(hx.DIRECTIONS[motion[1]], radius)
-        elif kind == "zone":  # towards the nearest hex of a zone (lotus_chaos.movement.nearest-zone)
-            target = nearest_zone(h, ZONE_OF[motion[1]], radius, tiebreak)
-        else:
-            target = CENTRE if kind == "centre" else targets.get(motion[:2])
+        target = _target(h, motion, radius, targets, tiebreak)
         if target is None:  # lotus_chaos.movement.target: towards a token off the board, no move
             return []
-        for _ in range(motion[-1]):
-            nxt = step_towards(h, target, radius, tiebreak)
-            if nxt is None:
-                break
-            out.append(nxt)
-            h = nxt
-        return out
+        return _steps(h, motion[-1], lambda x: step_towards(x, target, radius, tiebreak))
     if kind == "ring":
         return list(ring_path(h, motion[1], motion[2]))
     if kind == "away":
-        for _ in range(motion[1]):
-            nxt = step_away(h, radius, tiebreak)
-            if nxt is None:
-                break
-            out.append(nxt)
-            h = nxt
-        return out
-    return out  # "off": never accepted (boundary 5)
+        return _steps(h, motion[1], lambda x: step_away(x, radius, tiebreak))
+    return []  # "off": never accepted (boundary 5)
 
 
 def jump_target(where, radius):

@@ -27,30 +27,13 @@ def _token_offsets(n: int) -> list[tuple[float, float]]:
     return out
 
 
-def svg(view: dict, highlight: str | None = None) -> str:
-    """The board; `highlight` an objective key whose hexes get a thick outline."""
-    r = view["radius"]
-    w = SIZE * (3 * r + 2) + 2
-    hgt = SIZE * 1.7320508 * (2 * r + 1) + 4
-    ox, oy = w / 2, hgt / 2
-    seats = view["seats"]
-    lines = []
-    for i, st in enumerate(seats):
-        cards = " ".join(c["id"] for c in st["cards"]) or "–"
-        obj = f' · {st["objective"]["key"]}' if st["objective"] else ""
-        mark = " ◀" if view["current_player"] == i else ""
-        lines.append(f'{st["name"]}{"" if st["alive"] else " (out)"} · cards {cards}{obj}{mark}')
-    notice = textwrap.wrap("rejected: " + view["notice"]["message"], 44) if view.get("notice") else []
-    side = max(300, *(int(30 + CHAR * len(t)) for t in lines + notice))
-    lines_h = 24 + 18 * len(seats) + 16 * len(notice) + 40
-    height = max(hgt, lines_h)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="lotus-chaos-board" width="{w + side:.0f}" '
-           f'height="{height:.0f}" viewBox="0 0 {w + side:.0f} {height:.0f}" font-family="sans-serif">']
+def _board(view, highlight, ox, oy) -> list[str]:
+    """The hexes (an objective's own outlined when `highlight` names it), corner names and tokens."""
+    out, seats = [], view["seats"]
     marked = set()
-    if highlight:
-        for st in seats:
-            if st["objective"] and st["objective"]["key"] == highlight:
-                marked = {tuple(h) for h in st["objective"]["zones"]}
+    for st in seats:
+        if highlight and st["objective"] and st["objective"]["key"] == highlight:
+            marked = {tuple(h) for h in st["objective"]["zones"]}
     for q, rr, zone, corner in view["zones"]:
         pts = " ".join(f"{x + ox:.1f},{y + oy:.1f}" for x, y in hx.polygon((q, rr), SIZE))
         stroke = 'stroke="#111" stroke-width="3"' if (q, rr) in marked else 'stroke="#777" stroke-width="1"'
@@ -72,6 +55,29 @@ def svg(view: dict, highlight: str | None = None) -> str:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{TOKEN_R}" fill="{fill}" stroke="#111"/>'
                        f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" fill="{ink(fill)}">'
                        f'{st["number"]}</text>')
+    return out
+
+
+def svg(view: dict, highlight: str | None = None) -> str:
+    """The board; `highlight` an objective key whose hexes get a thick outline."""
+    r = view["radius"]
+    w = SIZE * (3 * r + 2) + 2
+    hgt = SIZE * 1.7320508 * (2 * r + 1) + 4
+    ox, oy = w / 2, hgt / 2
+    seats = view["seats"]
+    lines = []
+    for i, st in enumerate(seats):
+        cards = " ".join(c["id"] for c in st["cards"]) or "–"
+        obj = f' · {st["objective"]["key"]}' if st["objective"] else ""
+        mark = " ◀" if view["current_player"] == i else ""
+        lines.append(f'{st["name"]}{"" if st["alive"] else " (out)"} · cards {cards}{obj}{mark}')
+    notice = textwrap.wrap("rejected: " + view["notice"]["message"], 44) if view.get("notice") else []
+    side = max(300, *(int(30 + CHAR * len(t)) for t in lines + notice))
+    lines_h = 24 + 18 * len(seats) + 16 * len(notice) + 40
+    height = max(hgt, lines_h)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="lotus-chaos-board" width="{w + side:.0f}" '
+           f'height="{height:.0f}" viewBox="0 0 {w + side:.0f} {height:.0f}" font-family="sans-serif">']
+    out += _board(view, highlight, ox, oy)
     x0 = w + 6
     out.append(f'<text x="{x0}" y="16" font-size="12" fill="#333">{escape(view["phase"])} · round '
                f'{view["round"]}</text>')

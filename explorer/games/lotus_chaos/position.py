@@ -10,7 +10,7 @@ from ...core import rng
 from ...core.checks import guard_loader
 from ...core.data import _explain
 from ...core.errors import DataError, NotationError, PositionError, brief, clip
-from ...core.fields import Fields
+from ...core.fields import MISSING, Fields
 from ...core.registry import position_options
 from ...core.registry import spec as game_spec
 from ...core.rng import fast_shuffled as shuffled
@@ -207,46 +207,84 @@ def _from_json(cls, data):
         fail("data", str(exc))
     if len(pos.seats) != 6:
         fail("seats", "expected six seats")
-    used: dict[int, str] = {}
-
-    def card(field, nm):
-        c = cfg.by_name.get(nm) if isinstance(nm, str) else None
-        if c is None:
-            fail(field, f"unknown card {brief(nm)}; printed cards are 1..{cfg.nprinted}, blanks b1..b{cfg.nblank}")
-        if c in used:
-            fail(field, f"card {nm} is already in {used[c]}")
-        used[c] = field
-        return c
-
+    cards = _Cards(cfg, fail)
     s = object.__new__(cls)
     s.cfg, s.seed, s._legal = cfg, pos.seed, None
-    colours, numbers, objs, hexes, alive, areas = [], [], [], [], [], []
-    for i, st in enumerate(pos.seats):
-        if st.colour not in cfg.colours:
-            fail(f"seats.{i}.colour", f"expected one of {', '.join(cfg.colours)}")
-        if st.number not in cfg.numbers:
-            fail(f"seats.{i}.number", "expected 1..6")
-        if st.objective not in cfg.objectives:
-            fail(f"seats.{i}.objective", f"expected one of {', '.join(cfg.objectives)}")
-        colours.append(st.colour)
-        numbers.append(st.number)
-        objs.append(cfg.objectives.index(st.objective))
-        if st.hex is not None:
-            if len(st.hex) != 2 or not cfg.board.on(tuple(st.hex)):
-                fail(f"seats.{i}.hex", f"expected [q, r] on the board of radius {cfg.radius}")
-            hexes.append(tuple(st.hex))
-        else:
-            hexes.append(None)
-        alive.append(st.alive)
-        cards = [card(f"seats.{i}.cards.{j}", nm) for j, nm in enumerate(st.cards)]
-        areas.append(tuple(sorted(cards)))
-    for field, vals in (("colour", colours), ("number", numbers), ("objective", objs)):
+    _seats(s, pos.seats, cfg, fail, cards)
+    s.texts = _blank_texts(pos.blanks, cfg, fail)
+    s.discard = cards.all("discard", pos.discard)
+    r = rng.seed_state(pos.seed) if pos.rng is None else pos.rng
+    if not 0 <= r < 2 ** 64:
+        fail("rng", "expected a 64-bit state")
+    revealed = cards.all("revealed", pos.revealed or [])
+    if pos.deck is None:
+        r, rest = shuffled(r, [c for c in range(cfg.nprinted) if c not in cards.used])
+        s.deck = tuple(rest)
+    else:
+        s.deck = cards.all("deck", pos.deck)
+    s.rs = r
+    _turn(s, pos, revealed, fail)
+    s.groups = _groups(pos.groups, fail)
+    s.queue = tuple(_task_from_json(s, j, t, fail) for j, t in enumerate(pos.queue))
+    s.accusations = _accusations(pos.accusations, cfg, fail)
+    _notice_and_result(s, pos, fail)
+    try:
+        s.check_invariants()
+    except AssertionError as exc:
+        raise PositionError(f"lotus_chaos position breaks a conservation law: {clip(exc, 300)}") from None
+    if s.phase != 4 and not s.legal_actions():
+        fail("turn", "the player to act would have no legal action")
+    return s
+
+
+class _Cards:
+    """Card names read into card numbers, each card in one place only."""
+
+    def __init__(self, cfg, fail):
+        self.cfg, self.fail, self.used = cfg, fail, {}
+
+    def one(self, field, nm) -> int:
+        cfg = self.cfg
+        c = cfg.by_name.get(nm) if isinstance(nm, str) else None
+        if c is None:
+            self.fail(field, f"unknown card {brief(nm)}; printed cards are 1..{cfg.nprinted}, "
+                      f"blanks b1..b{cfg.nblank}")
+        if c in self.used:
+            self.fail(field, f"card {nm} is already in {self.used[c]}")
+        self.used[c] = field
+        return c
+
+    def all(self, field, names) -> tuple:
+        return tuple(self.one(f"{field}.{j}", nm) for j, nm in enumerate(names))
+
+
+def _seats(s, seats, cfg, fail, cards) -> None:
+    """Colours, numbers, objectives, tokens and play areas of the six seats."""
+    choices = (("colour", cfg.colours, f"expected one of {', '.join(cfg.colours)}"),
+               ("number", cfg.numbers, "expected 1..6"),
+               ("objective", cfg.objectives, f"expected one of {', '.join(cfg.objectives)}"))
+    areas = []
+    for i, st in enumerate(seats):
+        for key, allowed, msg in choices:
+            if getattr(st, key) not in allowed:
+                fail(f"seats.{i}.{key}", msg)
+        if st.hex is not None and (len(st.hex) != 2 or not cfg.board.on(tuple(st.hex))):
+            fail(f"seats.{i}.hex", f"expected [q, r] on the board of radius {cfg.radius}")
+        areas.append(tuple(sorted(cards.all(f"seats.{i}.cards", st.cards))))
+    s.colour = tuple(st.colour for st in seats)
+    s.number = tuple(st.number for st in seats)
+    s.objective = tuple(cfg.objectives.index(st.objective) for st in seats)
+    s.pos = tuple(tuple(st.hex) if st.hex is not None else None for st in seats)
+    s.alive = tuple(st.alive for st in seats)
+    s.areas = tuple(areas)
+    for field, vals in (("colour", s.colour), ("number", s.number), ("objective", s.objective)):
         if len(set(vals)) != 6:
             fail(f"seats.*.{field}", "each seat needs a different one")
-    s.colour, s.number, s.objective = tuple(colours), tuple(numbers), tuple(objs)
-    s.pos, s.alive, s.areas = tuple(hexes), tuple(alive), tuple(areas)
+
+
+def _blank_texts(blanks, cfg, fail) -> tuple:
     texts = [None] * cfg.nblank
-    for nm, text in pos.blanks.items():
+    for nm, text in blanks.items():
         c = cfg.by_name.get(nm)
         if c is None or c < cfg.nprinted:
             fail(f"blanks.{clip(nm, 20)}", f"expected a blank card name b1..b{cfg.nblank}")
@@ -254,29 +292,20 @@ def _from_json(cls, data):
             texts[c - cfg.nprinted] = L.render(L.parse(text))
         except NotationError as exc:
             fail(f"blanks.{clip(nm, 20)}", clip(exc, 300))
-    s.texts = tuple(texts)
-    s.discard = tuple(card(f"discard.{j}", nm) for j, nm in enumerate(pos.discard))
-    r = rng.seed_state(pos.seed) if pos.rng is None else pos.rng
-    if not 0 <= r < 2 ** 64:
-        fail("rng", "expected a 64-bit state")
-    revealed = tuple(card(f"revealed.{j}", nm) for j, nm in enumerate(pos.revealed or []))
-    if pos.deck is None:
-        rest = [c for c in range(cfg.nprinted) if c not in used]
-        r, rest = shuffled(r, rest)
-        deck = tuple(rest)
-    else:
-        deck = tuple(card(f"deck.{j}", nm) for j, nm in enumerate(pos.deck))
-    s.rs = r
-    tn = pos.turn
+    return tuple(texts)
+
+
+def _turn(s, pos, revealed, fail) -> None:
+    """Phase, active seat, round and the turn's progress; the revealed cards (drawn when left out)."""
+    tn, cfg = pos.turn, s.cfg
     if tn.phase not in PHASE_NAMES:
         fail("turn.phase", f"expected one of {', '.join(PHASE_NAMES)}")
     s.phase = PHASE_NAMES.index(tn.phase)
     if not 0 <= tn.seat < 6:
         fail("turn.seat", "expected 0..5")
-    if s.phase in (1, 2) and not alive[tn.seat]:
+    if s.phase in (1, 2) and not s.alive[tn.seat]:
         fail("turn.seat", f"seat {tn.seat} is out of the game: the seat to act must still be in it")
     s.seat, s.round, s.turn, s.moved = tn.seat, tn.round, tn.number, tn.moved
-    s.deck = deck
     if s.phase == 1 and pos.revealed is None:
         s.revealed = ()
         s.revealed = (s._draw(), s._draw())
@@ -290,28 +319,35 @@ def _from_json(cls, data):
         s.revealed = revealed
     s.activated = tuple(cfg.by_name[a] if a in cfg.by_name else fail("turn.activated", f"unknown card {brief(a)}")
                         for a in tn.activated)
-    if any(not (0 <= w < 6) or not alive[w] for w in tn.window):
+    if any(not (0 <= w < 6) or not s.alive[w] for w in tn.window):
         fail("turn.window", "expected seats still in the game")
     s.window = tuple(tn.window)
     if (s.phase == 3) != bool(s.window):
         fail("turn.window", "seats still to accuse are listed exactly in the accusations phase")
-    groups = []
-    for j, g in enumerate(pos.groups):
+
+
+def _groups(groups, fail) -> tuple:
+    out = []
+    for j, g in enumerate(groups):
         if set(g) != {"name", "members"} or not isinstance(g["name"], str) or not isinstance(g["members"], list) \
                 or not all(isinstance(m, int) and 0 <= m < 6 for m in g["members"]):
             fail(f"groups.{j}", "expected {'name': str, 'members': [seats]}")
-        groups.append((g["name"], tuple(sorted(g["members"]))))
-    s.groups = tuple(groups)
-    s.queue = tuple(_task_from_json(s, j, t, fail) for j, t in enumerate(pos.queue))
-    accs = []
-    for j, a in enumerate(pos.accusations):
-        for key, ok in (("accuser", _is_seat), ("accused", _is_seat), ("named", lambda v: v in cfg.objectives),
-                        ("correct", lambda v: isinstance(v, bool))):
+        out.append((g["name"], tuple(sorted(g["members"]))))
+    return tuple(out)
+
+
+def _accusations(accusations, cfg, fail) -> tuple:
+    checks = (("accuser", _is_seat), ("accused", _is_seat), ("named", lambda v: v in cfg.objectives),
+              ("correct", lambda v: isinstance(v, bool)))
+    for j, a in enumerate(accusations):
+        for key, ok in checks:
             if key not in a or not ok(a[key]):
                 fail(f"accusations.{j}.{key}", "expected {'accuser': seat, 'accused': seat, 'named': objective "
                      "key, 'correct': true/false} (seats 0..5)")
-        accs.append((a["accuser"], a["accused"], a["named"], a["correct"]))
-    s.accusations = tuple(accs)
+    return tuple((a["accuser"], a["accused"], a["named"], a["correct"]) for a in accusations)
+
+
+def _notice_and_result(s, pos, fail) -> None:
     s.notice = None
     if pos.notice is not None:
         if not isinstance(pos.notice.get("rule"), str) or not isinstance(pos.notice.get("message"), str):
@@ -325,72 +361,85 @@ def _from_json(cls, data):
         s.winners_, s.outcome = tuple(w), str(pos.result.get("outcome"))
     if (s.phase == 4) != (pos.result is not None):
         fail("result", "expected a result exactly when the phase is 'over'")
-    try:
-        s.check_invariants()
-    except AssertionError as exc:
-        raise PositionError(f"lotus_chaos position breaks a conservation law: {clip(exc, 300)}") from None
-    if s.phase != 4 and not s.legal_actions():
-        fail("turn", "the player to act would have no legal action")
-    return s
 
 
 def _is_seat(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 6
 
 
-def _task_from_json(s, j, t, fail):
-    cfg = s.cfg
+class _Task:
+    """Reads one queued decision (`to_json`'s "queue" entries) back into the engine's tuple."""
 
-    def clause(text):
+    def __init__(self, s, j, t, fail):
+        self.cfg, self.j, self.t, self._fail = s.cfg, j, t, fail
+
+    def fail(self, field, msg):
+        self._fail(f"queue.{self.j}.{field}", msg)
+
+    def clause(self):
         try:
-            prog = L.parse(text)
+            return L.parse(self.t.get("text", ""))
         except NotationError as exc:
-            fail(f"queue.{j}.text", str(exc))
-        return prog
+            self.fail("text", str(exc))
 
-    def one_clause(text, kinds):
-        prog = clause(text)
-        if len(prog) != 1 or prog[0][0] not in kinds:
-            fail(f"queue.{j}.text", f"expected one {' or '.join(kinds)} clause")
-        return prog
+    def swap(self):
+        prog = self.clause()
+        if len(prog) != 1 or prog[0][0] != "swap":
+            self.fail("text", "expected one swap clause")
+        return prog[0]
 
-    def seat(v, field):
+    def seat(self, field, v=MISSING):
+        v = self.t.get(field) if v is MISSING else v
         if not isinstance(v, int) or not 0 <= v < 6:
-            fail(f"queue.{j}.{field}", "expected a seat 0..5")
+            self.fail(field, "expected a seat 0..5")
         return v
 
-    def names(v, field):
-        if not isinstance(v, list) or any(x not in cfg.by_name for x in v):
-            fail(f"queue.{j}.{field}", "expected card names")
-        return tuple(cfg.by_name[x] for x in v)
+    def names(self, field):
+        v = self.t.get(field, [])
+        if not isinstance(v, list) or any(x not in self.cfg.by_name for x in v):
+            self.fail(field, "expected card names")
+        return tuple(self.cfg.by_name[x] for x in v)
 
+    def exec(self):
+        return ("exec", self.seat("seat"), self.clause())
+
+    def discard(self):
+        new = self.t.get("new")
+        if new not in self.cfg.by_name:
+            self.fail("new", "expected a card name")
+        return ("discard", self.seat("seat"), self.cfg.by_name[new])
+
+    def partner(self):
+        c = self.swap()
+        cands = self.t.get("candidates")
+        if not isinstance(cands, list) or not cands:
+            self.fail("candidates", "expected a non-empty list of seats")
+        return ("partner", self.seat("seat"), c, tuple(self.seat("candidates", x) for x in cands))
+
+    def vote(self):
+        return ("vote", self.seat("seat"), L.render(self.clause()))
+
+    def pair(self):
+        c = self.swap()
+        return ("pair", self.seat("seat"), self.seat("partner"), c)
+
+    def swap_task(self):
+        c = self.swap()
+        kk = self.t.get("k")
+        if not isinstance(kk, int) or kk < 1:
+            self.fail("k", "expected a count >= 1")
+        return ("swap", self.seat("seat"), self.seat("activator"), self.seat("partner"), c, kk,
+                self.names("picks_activator"), self.names("picks_partner"))
+
+
+_TASKS = {"exec": _Task.exec, "discard": _Task.discard, "partner": _Task.partner, "vote": _Task.vote,
+          "pair": _Task.pair, "swap": _Task.swap_task}
+
+
+def _task_from_json(s, j, t, fail):
     if not isinstance(t, dict):
         fail(f"queue.{j}", "expected an object")
-    k = t.get("task")
-    if k == "exec":
-        return ("exec", seat(t.get("seat"), "seat"), clause(t.get("text", "")))
-    if k == "discard":
-        new = t.get("new")
-        if new not in cfg.by_name:
-            fail(f"queue.{j}.new", "expected a card name")
-        return ("discard", seat(t.get("seat"), "seat"), cfg.by_name[new])
-    if k == "partner":
-        c = one_clause(t.get("text", ""), ("swap",))
-        cands = t.get("candidates")
-        if not isinstance(cands, list) or not cands:
-            fail(f"queue.{j}.candidates", "expected a non-empty list of seats")
-        return ("partner", seat(t.get("seat"), "seat"), c[0], tuple(seat(x, "candidates") for x in cands))
-    if k == "vote":
-        return ("vote", seat(t.get("seat"), "seat"), L.render(clause(t.get("text", ""))))
-    if k == "pair":
-        c = one_clause(t.get("text", ""), ("swap",))
-        return ("pair", seat(t.get("seat"), "seat"), seat(t.get("partner"), "partner"), c[0])
-    if k == "swap":
-        c = one_clause(t.get("text", ""), ("swap",))
-        kk = t.get("k")
-        if not isinstance(kk, int) or kk < 1:
-            fail(f"queue.{j}.k", "expected a count >= 1")
-        return ("swap", seat(t.get("seat"), "seat"), seat(t.get("activator"), "activator"),
-                seat(t.get("partner"), "partner"), c[0], kk, names(t.get("picks_activator", []), "picks_activator"),
-                names(t.get("picks_partner", []), "picks_partner"))
-    fail(f"queue.{j}.task", "expected exec, discard, partner, pair, swap or vote")
+    read = _TASKS.get(t.get("task"))
+    if read is None:
+        fail(f"queue.{j}.task", "expected exec, discard, partner, pair, swap or vote")
+    return read(_Task(s, j, t, fail))

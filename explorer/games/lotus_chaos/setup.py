@@ -34,6 +34,7 @@ the result from the objectives met (or the last token on the board). In phase `s
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from ...core import hexgrid as hx
@@ -120,31 +121,37 @@ class _Seats:
             return
         if not isinstance(raw, dict):
             fail("seats", f"expected a list of six seats or a dict keyed by seat, got {brief(raw)}")
-        later = []
-        for key, e in raw.items():
-            k = key.strip().lower() if isinstance(key, str) else key
-            if _int(k) or (isinstance(k, str) and k.isdigit() and len(k) == 1):
-                i = int(k)
-                if not 0 <= i < 6:
-                    fail(f"seats.{clip(key, 20)}", "expected a seat 0..5, 'player N' (N 1..6) or a colour")
-                self._put(i, e, f"seats.{i}")
-            elif isinstance(k, str) and (m := re.fullmatch(r"player\s*([1-6])", k)):
-                later.append((int(m.group(1)) - 1, {"number": int(m.group(1))}, e, key))
-            elif isinstance(k, str) and k in cfg.colours:
-                later.append((cfg.colours.index(k), {"colour": k}, e, key))
-            else:
-                fail(f"seats.{clip(key, 20)}", "expected a seat 0..5, 'player N' (N 1..6) or a colour "
-                     f"({', '.join(cfg.colours)})")
-        for pref, implied, e, key in later:
-            i = pref if self.entries[pref] is None else next((j for j in range(6) if self.entries[j] is None), None)
-            if i is None:
-                fail(f"seats.{clip(key, 20)}", "all six seats are already given")
-            field = f"seats.{clip(key, 20)}"
-            self._put(i, e, field)
-            for f, v in implied.items():
-                if self.entries[i].get(f, v) != v:
-                    fail(f"{field}.{f}", f"the key says {v}, the entry says {brief(self.entries[i][f])}")
-                self.entries[i][f] = v
+        later = [x for key, e in raw.items() if (x := self._keyed(key, e, cfg)) is not None]
+        for pref, implied, e, key in later:  # by number identifier or colour: once the numbered seats are in
+            self._place(pref, implied, e, key)
+
+    def _keyed(self, key, e, cfg):
+        """Puts an entry keyed by seat; for one keyed by 'player N' or colour, (preferred seat, implied fields,
+        entry, key) to place later."""
+        k = key.strip().lower() if isinstance(key, str) else key
+        if _int(k) or (isinstance(k, str) and k.isdigit() and len(k) == 1):
+            i = int(k)
+            if not 0 <= i < 6:
+                fail(f"seats.{clip(key, 20)}", "expected a seat 0..5, 'player N' (N 1..6) or a colour")
+            self._put(i, e, f"seats.{i}")
+            return None
+        if isinstance(k, str) and (m := re.fullmatch(r"player\s*([1-6])", k)):
+            return int(m.group(1)) - 1, {"number": int(m.group(1))}, e, key
+        if isinstance(k, str) and k in cfg.colours:
+            return cfg.colours.index(k), {"colour": k}, e, key
+        fail(f"seats.{clip(key, 20)}", "expected a seat 0..5, 'player N' (N 1..6) or a colour "
+             f"({', '.join(cfg.colours)})")
+
+    def _place(self, pref, implied, e, key):
+        i = pref if self.entries[pref] is None else next((j for j in range(6) if self.entries[j] is None), None)
+        if i is None:
+            fail(f"seats.{clip(key, 20)}", "all six seats are already given")
+        field = f"seats.{clip(key, 20)}"
+        self._put(i, e, field)
+        for f, v in implied.items():
+            if self.entries[i].get(f, v) != v:
+                fail(f"{field}.{f}", f"the key says {v}, the entry says {brief(self.entries[i][f])}")
+            self.entries[i][f] = v
 
     def _put(self, i, e, field):
         if e is None:
@@ -208,6 +215,59 @@ def complete(partial: dict, players, seed: int, options: dict):
     from . import ChaosState
 
     filled: list[str] = []
+    seed = _header(partial, players, seed)
+    merged, opts = _options(partial, options)
+    try:
+        cfg = config(6, opts, partial.get("data"))
+    except (DataError, TypeError) as exc:
+        fail("data", clip(exc, 200))
+    seats = _Seats(partial.get("seats"), cfg)
+    ent = [e or {"_field": f"seats.{i}"} for i, e in enumerate(seats.entries)]
+    numbers, colours, objs = _identities(ent, cfg, seed, filled)
+    name = [f"{colours[i].capitalize()} {numbers[i]}" for i in range(6)]
+    alive = _alive(ent)
+    by_number = {f"player{n}": numbers.index(n) for n in numbers}
+
+    def seat_ref(v, field):
+        return FIELDS.seat(v, field, colours, by_number, also="'player N' (N 1..6)")
+
+    tn = partial.get("turn") or {}
+    if not isinstance(tn, dict):
+        fail("turn", f"expected an object, got {brief(tn)}")
+    tn = dict(tn)
+    phase, seat = _phase_and_seat(tn, alive, name, seat_ref, filled)
+    hexes = _hexes(ent, alive, phase, seat, cfg, name, filled)
+    areas, blanks = _cards(partial, ent, alive, cfg, name, seed, filled)
+    turn = _turn(tn, phase, seat, alive, opts, name, seat_ref, filled)
+    groups = [dict(g, members=[seat_ref(m, f"groups.{j}.members") for m in g["members"]])
+              if isinstance(g, dict) and isinstance(g.get("members"), list) else g
+              for j, g in enumerate(partial.get("groups") or [])]
+    full = {k: v for k, v in partial.items() if k not in ("seats", "turn", "groups", "blanks", "options")}
+    full.update({
+        "game": "lotus_chaos", "version": partial.get("version", FORMAT_VERSION), "players": 6, "seed": seed,
+        "options": merged, "groups": groups, "turn": turn, "blanks": blanks,
+        "seats": [{"colour": colours[i], "number": numbers[i], "objective": objs[i],
+                   "hex": list(hexes[i]) if hexes[i] is not None else None, "alive": alive[i], "cards": areas[i]}
+                  for i in range(6)],
+    })
+    for f in ("deck", "discard", "revealed"):
+        if isinstance(full.get(f), list):
+            full[f] = [str(c) if _int(c) else c for c in full[f]]
+    if phase == "over" and full.get("result") is None:
+        full["result"] = _result(ChaosState, full, alive, name, objs)
+        filled.append("the result: " + full["result"]["outcome"])
+    state = ChaosState.from_json(full)
+    if "deck" not in partial:
+        filled.append(f"the action deck: the {len(state.deck)} printed cards placed nowhere else, shuffled "
+                      f"(seed {seed})")
+    if phase == "draw" and partial.get("revealed") is None:
+        filled.append("the revealed cards: " + " and ".join(cfg.NAME[c] for c in state.revealed)
+                      + ", the top two of the deck")
+    return state, filled
+
+
+def _header(partial, players, seed) -> int:
+    """Checks players and game; the seed (the position's, else the call's)."""
     for got in (players, partial.get("players")):
         if got not in (None, 6):
             fail("players", f"the chaos game is for six players, got {brief(got)}")
@@ -216,14 +276,11 @@ def complete(partial: dict, players, seed: int, options: dict):
         fail("game", f"expected 'lotus_chaos', got {brief(game)}")
     seed = partial.get("seed", seed)
     FIELDS.integer(seed, "seed")
-    merged, opts = _options(partial, options)
-    try:
-        cfg = config(6, opts, partial.get("data"))
-    except (DataError, TypeError) as exc:
-        fail("data", clip(exc, 200))
-    seats = _Seats(partial.get("seats"), cfg)
-    ent = [e or {"_field": f"seats.{i}"} for i, e in enumerate(seats.entries)]
+    return seed
 
+
+def _identities(ent, cfg, seed, filled):
+    """Each seat's number, colour and objective: given, else filled in (objectives dealt from `seed`)."""
     numbers = _fill_distinct([e.get("number") for e in ent], list(cfg.numbers), "number", "number")
     colours = _fill_distinct([e.get("colour") for e in ent], list(cfg.colours), "colour", "colour")
     if [e.get("number") for e in ent] != numbers or [e.get("colour") for e in ent] != colours:
@@ -231,18 +288,20 @@ def complete(partial: dict, players, seed: int, options: dict):
         filled.append("colours and numbers of seats " + ", ".join(map(str, missing)) + ": "
                       + ", ".join(f"{colours[i].capitalize()} {numbers[i]}" for i in missing)
                       + " (seat i holds the i-th colour and number i + 1 where free)")
-    r = rng.seed_state(seed)
-    r, spare = rng.shuffled(r, [k for k in cfg.objectives if k not in [e.get("objective") for e in ent]])
     objs = [e.get("objective") for e in ent]
+    r, spare = rng.shuffled(rng.seed_state(seed), [k for k in cfg.objectives if k not in objs])
     need = [i for i, o in enumerate(objs) if o is None]
     for i, k in zip(need, spare):
         objs[i] = k
     objs = _fill_distinct(objs, list(cfg.objectives), "objective", "objective")
-    name = [f"{colours[i].capitalize()} {numbers[i]}" for i in range(6)]
     if need:
+        name = [f"{colours[i].capitalize()} {numbers[i]}" for i in range(6)]
         filled.append(f"secret objectives of {', '.join(name[i] for i in need)}: dealt at random (seed {seed}) "
                       f"from the {len(need)} objective cards not given")
+    return numbers, colours, objs
 
+
+def _alive(ent) -> list[bool]:
     alive = []
     for e in ent:
         a = e.get("alive", True)
@@ -251,16 +310,10 @@ def complete(partial: dict, players, seed: int, options: dict):
         alive.append(a)
     if not any(alive):
         fail("seats.*.alive", "somebody must still be in the game")
-    tn = partial.get("turn") or {}
-    if not isinstance(tn, dict):
-        fail("turn", f"expected an object, got {brief(tn)}")
-    tn = dict(tn)
+    return alive
 
-    by_number = {f"player{n}": numbers.index(n) for n in numbers}
 
-    def seat_ref(v, field):
-        return FIELDS.seat(v, field, colours, by_number, also="'player N' (N 1..6)")
-
+def _phase_and_seat(tn, alive, name, seat_ref, filled):
     phase = tn.get("phase", "draw")
     if phase not in PHASES:
         fail("turn.phase", f"expected one of {', '.join(PHASES)}, got {brief(phase)}")
@@ -273,10 +326,11 @@ def complete(partial: dict, players, seed: int, options: dict):
         filled.append(f"the active seat: {seat} ({name[seat]})")
     if phase in ("draw", "actions") and not alive[seat]:
         fail("turn.seat", f"seat {seat} ({name[seat]}) is out of the game: the seat to act must still be in it")
+    return phase, seat
 
-    hexes = _hexes(ent, alive, phase, seat, cfg, name, filled)
-    areas, blanks = _cards(partial, ent, alive, cfg, name, seed, filled)
 
+def _turn(tn, phase, seat, alive, opts, name, seat_ref, filled) -> dict:
+    """The position's "turn": round, number, progress and, in the accusations phase, who is still to accuse."""
     rnd = tn.get("round", 0 if phase == "setup" else 2)
     if "round" not in tn and phase != "setup":
         filled.append("the round: 2 (the first round is over, so objectives count)")
@@ -295,46 +349,21 @@ def complete(partial: dict, players, seed: int, options: dict):
     elif tn.get("window"):
         fail("turn.window", "seats still to accuse are listed only in the accusations phase")
     FIELDS.only(tn, ("phase", "seat", "round", "number", "moved", "activated", "window"), "turn")
+    return turn
 
-    groups = []
-    for j, g in enumerate(partial.get("groups") or []):
-        if isinstance(g, dict) and isinstance(g.get("members"), list):
-            g = dict(g, members=[seat_ref(m, f"groups.{j}.members") for m in g["members"]])
-        groups.append(g)
 
-    full = {k: v for k, v in partial.items() if k not in ("seats", "turn", "groups", "blanks", "options")}
-    full.update({
-        "game": "lotus_chaos", "version": partial.get("version", FORMAT_VERSION), "players": 6, "seed": seed,
-        "options": merged, "groups": groups, "turn": turn, "blanks": blanks,
-        "seats": [{"colour": colours[i], "number": numbers[i], "objective": objs[i],
-                   "hex": list(hexes[i]) if hexes[i] is not None else None, "alive": alive[i], "cards": areas[i]}
-                  for i in range(6)],
-    })
-    for f in ("deck", "discard", "revealed"):
-        if isinstance(full.get(f), list):
-            full[f] = [str(c) if _int(c) else c for c in full[f]]
-    if phase == "over" and full.get("result") is None:
-        full["result"] = {"winners": [], "outcome": ""}
-        probe = ChaosState.from_json(full)
-        met = [i for i in range(6) if alive[i] and probe.objective_met(i)]
-        last = [i for i in range(6) if alive[i]]
-        if met:
-            full["result"] = {"winners": met, "outcome": "objective: " + ", ".join(
-                f"{name[i]} ({objs[i]})" for i in met)}
-        elif len(last) == 1:
-            full["result"] = {"winners": last, "outcome": f"last token on the board: {name[last[0]]}"}
-        else:
-            fail("result", "the phase is 'over' but no objective is met and more than one token is on the board: "
-                 "give result.winners")
-        filled.append("the result: " + full["result"]["outcome"])
-    state = ChaosState.from_json(full)
-    if "deck" not in partial:
-        filled.append(f"the action deck: the {len(state.deck)} printed cards placed nowhere else, shuffled "
-                      f"(seed {seed})")
-    if phase == "draw" and partial.get("revealed") is None:
-        filled.append("the revealed cards: " + " and ".join(cfg.NAME[c] for c in state.revealed)
-                      + ", the top two of the deck")
-    return state, filled
+def _result(cls, full, alive, name, objs) -> dict:
+    """Phase 'over' without a result: the winners by objective met, else the last token on the board."""
+    full["result"] = {"winners": [], "outcome": ""}
+    probe = cls.from_json(full)
+    met = [i for i in range(6) if alive[i] and probe.objective_met(i)]
+    last = [i for i in range(6) if alive[i]]
+    if met:
+        return {"winners": met, "outcome": "objective: " + ", ".join(f"{name[i]} ({objs[i]})" for i in met)}
+    if len(last) == 1:
+        return {"winners": last, "outcome": f"last token on the board: {name[last[0]]}"}
+    fail("result", "the phase is 'over' but no objective is met and more than one token is on the board: "
+         "give result.winners")
 
 
 def _hexes(ent, alive, phase, seat, cfg, name, filled):
@@ -368,43 +397,36 @@ def _cards(partial, ent, alive, cfg, name, seed, filled):
         fail("blanks", f"expected an object of blank card name -> text, got {brief(texts)}")
     blanks = dict(texts)
     used: dict[str, str] = {}
-
-    def take(nm, field):
-        if not isinstance(nm, str) or nm not in cfg.by_name:
-            fail(field, f"unknown card {brief(nm)}; printed cards are 1..{cfg.nprinted}, blank cards "
-                 f"b1..b{cfg.nblank}, a written card {{\"written\": \"<text>\"}}")
-        if nm in used:
-            fail(field, f"card {nm} is already in {used[nm]}")
-        used[nm] = field
-
+    take = functools.partial(_take, cfg, used)
     for f in ("deck", "discard", "revealed"):
         vals = partial.get(f)
-        if isinstance(vals, list):
-            for j, c in enumerate(vals):
-                take(str(c) if _int(c) else c, f"{f}.{j}")
+        for j, c in enumerate(vals if isinstance(vals, list) else ()):
+            take(str(c) if _int(c) else c, f"{f}.{j}")
     areas: list = [[] for _ in range(6)]
-    counts = {}
-    written = []
+    counts, written = {}, []
     for i, e in enumerate(ent):
-        cards = e.get("cards", [])
-        field = f"{e['_field']}.cards"
-        if _int(cards):
-            if not 0 <= cards <= cfg.limit:
-                fail(field, f"expected at most {cfg.limit} cards (the card limit), got {cards}")
-            counts[i] = cards
-            continue
-        if not isinstance(cards, list):
-            fail(field, f"expected a list of cards or a count, got {brief(cards)}")
-        for j, c in enumerate(cards):
-            if isinstance(c, dict):
-                if set(c) != {"written"} or not isinstance(c["written"], str):
-                    fail(f"{field}.{j}", "expected {\"written\": \"<card text>\"}")
-                written.append((i, j, c["written"]))
-                areas[i].append(None)
-                continue
-            nm = str(c) if _int(c) else c
-            take(nm, f"{field}.{j}")
-            areas[i].append(nm)
+        k = _area(e.get("cards", []), f"{e['_field']}.cards", i, areas[i], written, cfg, take)
+        if k is not None:
+            counts[i] = k
+    _write(written, ent, areas, used, blanks, cfg)
+    for i, e in enumerate(ent):
+        n = len(areas[i]) + counts.get(i, 0)
+        if not alive[i] and n:
+            fail(f"{e['_field']}.cards", f"{name[i]} is out of the game and holds no cards")
+        if n > cfg.limit and not partial.get("queue"):
+            fail(f"{e['_field']}.cards", f"at most {cfg.limit} cards in a play area (the card limit), got {n}")
+    _deal(areas, counts, used, cfg, name, seed, filled)
+    _blank_texts(areas, blanks, used, cfg, name, filled)
+    placed = {nm for a in areas for nm in a} | set(used)
+    lost = [nm for nm in cfg.NAME[:cfg.nprinted] if nm not in placed]
+    if lost and isinstance(partial.get("deck"), list):
+        fail("deck", f"printed cards {clip(', '.join(lost), 80)} are nowhere: put them in the deck, the "
+             "discard pile or a play area, or leave the deck out")
+    return areas, blanks
+
+
+def _write(written, ent, areas, used, blanks, cfg) -> None:
+    """Written cards on the next free blank cards."""
     free = [n for n in cfg.NAME[cfg.nprinted:] if n not in used and n not in blanks]
     for i, j, text in written:
         if not free:
@@ -413,20 +435,54 @@ def _cards(partial, ent, alive, cfg, name, seed, filled):
         used[nm] = f"{ent[i]['_field']}.cards.{j}"
         areas[i][j] = nm
         blanks[nm] = text
-    for i, e in enumerate(ent):
-        n = len(areas[i]) + counts.get(i, 0)
-        if not alive[i] and n:
-            fail(f"{e['_field']}.cards", f"{name[i]} is out of the game and holds no cards")
-        if n > cfg.limit and not partial.get("queue"):
-            fail(f"{e['_field']}.cards", f"at most {cfg.limit} cards in a play area (the card limit), got {n}")
-    if counts:
-        r = rng.seed_state(seed ^ 0x5EED)
-        r, pool = rng.shuffled(r, [n for n in cfg.NAME[:cfg.nprinted] if n not in used])
-        for i, k in sorted(counts.items()):
-            areas[i] += pool[:k]
-            pool = pool[k:]
-            dealt = ", ".join(areas[i][len(areas[i]) - k:]) or "none"
-            filled.append(f"{name[i]}'s play area: {k} printed cards dealt from the deck ({dealt})")
+
+
+def _take(cfg, used, nm, field) -> None:
+    """Card `nm` placed at `field`: a card the game has, in one place only."""
+    if not isinstance(nm, str) or nm not in cfg.by_name:
+        fail(field, f"unknown card {brief(nm)}; printed cards are 1..{cfg.nprinted}, blank cards "
+             f"b1..b{cfg.nblank}, a written card {{\"written\": \"<text>\"}}")
+    if nm in used:
+        fail(field, f"card {nm} is already in {used[nm]}")
+    used[nm] = field
+
+
+def _area(cards, field, i, area, written, cfg, take) -> int | None:
+    """Seat i's play area into `area` (a written card as None, noted in `written`); a count to deal, if given."""
+    if _int(cards):
+        if not 0 <= cards <= cfg.limit:
+            fail(field, f"expected at most {cfg.limit} cards (the card limit), got {cards}")
+        return cards
+    if not isinstance(cards, list):
+        fail(field, f"expected a list of cards or a count, got {brief(cards)}")
+    for j, c in enumerate(cards):
+        if isinstance(c, dict):
+            if set(c) != {"written"} or not isinstance(c["written"], str):
+                fail(f"{field}.{j}", "expected {\"written\": \"<card text>\"}")
+            written.append((i, j, c["written"]))
+            area.append(None)
+            continue
+        nm = str(c) if _int(c) else c
+        take(nm, f"{field}.{j}")
+        area.append(nm)
+    return None
+
+
+def _deal(areas, counts, used, cfg, name, seed, filled) -> None:
+    """Play areas given as a count: printed cards placed nowhere else, shuffled from `seed`."""
+    if not counts:
+        return
+    r = rng.seed_state(seed ^ 0x5EED)
+    r, pool = rng.shuffled(r, [n for n in cfg.NAME[:cfg.nprinted] if n not in used])
+    for i, k in sorted(counts.items()):
+        areas[i] += pool[:k]
+        pool = pool[k:]
+        dealt = ", ".join(areas[i][len(areas[i]) - k:]) or "none"
+        filled.append(f"{name[i]}'s play area: {k} printed cards dealt from the deck ({dealt})")
+
+
+def _blank_texts(areas, blanks, used, cfg, name, filled) -> None:
+    """A blank card in a play area without text gets the first menu line; text only on such cards."""
     for i in range(6):
         for nm in areas[i]:
             if cfg.by_name[nm] >= cfg.nprinted and nm not in blanks:
@@ -438,10 +494,3 @@ def _cards(partial, ent, alive, cfg, name, seed, filled):
             fail(f"blanks.{clip(nm, 20)}", f"expected a blank card name b1..b{cfg.nblank}")
         if nm not in used:
             fail(f"blanks.{clip(nm, 20)}", "a blank card carries text only while in a play area")
-    if isinstance(partial.get("deck"), list):
-        placed = {nm for a in areas for nm in a} | set(used)
-        lost = [nm for nm in cfg.NAME[:cfg.nprinted] if nm not in placed]
-        if lost:
-            fail("deck", f"printed cards {clip(', '.join(lost), 80)} are nowhere: put them in the deck, the "
-                 "discard pile or a play area, or leave the deck out")
-    return areas, blanks

@@ -32,34 +32,54 @@ def describe_changes(a, b, viewer) -> list[str]:
     where = {(q, r): (zone, corner) for q, r, zone, corner in vb["zones"]}
     out: list[str] = []
     for sa, sb in zip(va["seats"], vb["seats"]):
-        who = sb["name"]
-        if sa["hex"] != sb["hex"] and sb["hex"] is not None:
-            if sa["hex"] is None:
-                out.append(f"{who} placed their token on {_hex(where, sb['hex'])} [lotus_chaos.setup.corners]")
-            else:
-                out.append(f"{who} moved from {_hex(where, sa['hex'])} to {_hex(where, sb['hex'])}")
-        if sa["alive"] and not sb["alive"]:
-            out.append(f"{who} is out of the game")
-        ca = [c["id"] for c in sa["cards"]]
-        cb = [c["id"] for c in sb["cards"]]
-        gained = [c for c in cb if c not in ca]
-        lost = [c for c in ca if c not in cb]
-        if gained:
-            out.append(f"{who} gained {cards(gained, b)}")
-        if lost:
-            out.append(f"{who} lost {cards(lost, b)}")
-        if sb["objective"] and not sa["objective"]:
-            key = sb["objective"]["key"]
-            if viewer is not None and viewer >= 0 and sb["alive"] and viewer != sb["seat"]:
-                out.append(f"you were shown {who}'s objective: {key} [lotus_chaos.accuse.wrong]")
-            else:
-                rule = "lotus_chaos.objective.show" if sb["alive"] else "lotus_chaos.accuse.reveal"
-                out.append(f"{who}'s objective is shown: {key} [{rule}]")
+        out += _seat(sa, sb, where, viewer, b)
     for acc in vb["accusations"][len(va["accusations"]):]:
         by, at = vb["seats"][acc["accuser"]]["name"], vb["seats"][acc["accused"]]["name"]
         verdict = "right [lotus_chaos.accuse.correct]" if acc["correct"] else "wrong [lotus_chaos.accuse.wrong]"
         out.append(f"{by} accused {at} of the {acc['named']} objective: {verdict}")
     out += _passes(va, vb)
+    out += _cards_shown(va, vb, b)
+    out += winners(vb, va)
+    if not vb["result"]:
+        active = vb["seats"][vb["active"]]["name"]
+        if (va["round"], va["turn"]["number"]) != (vb["round"], vb["turn"]["number"]):
+            out.append(f"round {vb['round']}, turn {vb['turn']['number']}: {active}'s turn [lotus_chaos.turn.order]")
+        elif va["phase"] != vb["phase"]:
+            out.append(f"{active}'s turn: {vb['phase']}")
+    return out
+
+
+def _seat(sa, sb, where, viewer, b) -> list[str]:
+    """One seat's token, cards and objective."""
+    who, out = sb["name"], []
+    if sa["hex"] != sb["hex"] and sb["hex"] is not None:
+        if sa["hex"] is None:
+            out.append(f"{who} placed their token on {_hex(where, sb['hex'])} [lotus_chaos.setup.corners]")
+        else:
+            out.append(f"{who} moved from {_hex(where, sa['hex'])} to {_hex(where, sb['hex'])}")
+    if sa["alive"] and not sb["alive"]:
+        out.append(f"{who} is out of the game")
+    ca = [c["id"] for c in sa["cards"]]
+    cb = [c["id"] for c in sb["cards"]]
+    gained = [c for c in cb if c not in ca]
+    lost = [c for c in ca if c not in cb]
+    if gained:
+        out.append(f"{who} gained {cards(gained, b)}")
+    if lost:
+        out.append(f"{who} lost {cards(lost, b)}")
+    if sb["objective"] and not sa["objective"]:
+        key = sb["objective"]["key"]
+        if viewer is not None and viewer >= 0 and sb["alive"] and viewer != sb["seat"]:
+            out.append(f"you were shown {who}'s objective: {key} [lotus_chaos.accuse.wrong]")
+        else:
+            rule = "lotus_chaos.objective.show" if sb["alive"] else "lotus_chaos.accuse.reveal"
+            out.append(f"{who}'s objective is shown: {key} [{rule}]")
+    return out
+
+
+def _cards_shown(va, vb, b) -> list[str]:
+    """Cards revealed, discarded, written or refused."""
+    out = []
     shown = [c["id"] for c in vb["revealed"] if c["id"] not in {x["id"] for x in va["revealed"]}]
     if shown:
         out.append(f"{cards(shown, b)} revealed from the deck [lotus_chaos.draw.reveal]")
@@ -71,13 +91,6 @@ def describe_changes(a, b, viewer) -> list[str]:
                    f"({vb['blanks_left']} left) [lotus_chaos.draw.blank]")
     if vb["notice"] and vb["notice"] != va["notice"]:
         out.append(f"a written card was rejected: {vb['notice']['message']} [{vb['notice']['rule']}]")
-    out += winners(vb, va)
-    if not vb["result"]:
-        active = vb["seats"][vb["active"]]["name"]
-        if (va["round"], va["turn"]["number"]) != (vb["round"], vb["turn"]["number"]):
-            out.append(f"round {vb['round']}, turn {vb['turn']['number']}: {active}'s turn [lotus_chaos.turn.order]")
-        elif va["phase"] != vb["phase"]:
-            out.append(f"{active}'s turn: {vb['phase']}")
     return out
 
 

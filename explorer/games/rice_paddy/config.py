@@ -166,43 +166,59 @@ class Components(BaseModel):
 
     @model_validator(mode="after")
     def _sums(self):
-        if set(self.water_removed) != set(COUNTS) or any(not 0 <= v < self.water_discs
-                                                          for v in self.water_removed.values()):
-            raise ValueError("water_removed: a count for 2, 3 and 4 players, below water_discs")
-        if not 1 <= self.max_paddy_size <= len(self.board.hexes):
-            raise ValueError("max_paddy_size must be between 1 and the number of field hexes")
-        for name in ("normal", "final"):
-            t = getattr(self.harvest_table, name)
-            if len(t) != 4 or any(len(row) != self.max_paddy_size + 1 or min(row) < 0 for row in t):
-                raise ValueError(f"harvest_table.{name}: 4 rows of max_paddy_size + 1 numbers >= 0")
-        if len(self.worker_prices) != self.workers_on_market or min(self.worker_prices) < 0:
-            raise ValueError("worker_prices: one price >= 0 per worker market space")
-        if len(self.livestock_prices) != self.livestock_per_player or min(self.livestock_prices) < 0:
-            raise ValueError("livestock_prices: one price >= 0 per livestock market space")
-        if not 0 <= self.workers_on_market <= self.workers_per_player:
-            raise ValueError("workers_on_market cannot exceed workers_per_player")
-        if set(self.tax) != {"1", "2", "3"}:
-            raise ValueError("tax: extra rice for buying 1, 2 and 3 items in a round")
-        if len(self.colors) < 4 or len(set(self.colors)) != len(self.colors):
-            raise ValueError("colors: at least four distinct colours")
+        for wrong, msg in _SUMS:
+            if wrong(self):
+                raise ValueError(msg)
         labels = {h.label for h in self.board.hexes}
         for c in self.setup_cards:
             if any(x not in labels or x == self.board.start for x in c.rocks) or len(set(c.rocks)) != len(c.rocks):
                 raise ValueError(f"setup card {c.id}: rocks on distinct field hexes, never the starting hex")
             if min(c.walls, c.rice, c.workers, c.livestock) < 0:
                 raise ValueError(f"setup card {c.id}: bonuses must be >= 0")
-        if len(self.setup_cards) < 4 or len({c.id for c in self.setup_cards}) != len(self.setup_cards):
-            raise ValueError("setup_cards: at least 4 cards with distinct ids")
-        if len(self.rain_cards) < 6 or len({c.id for c in self.rain_cards}) != len(self.rain_cards):
-            raise ValueError("rain_cards: at least 6 cards (one per round 1-6) with distinct ids")
-        if len(self.achievements) < 4 + self.achievements_extra or \
-                len({a.id for a in self.achievements}) != len(self.achievements):
-            raise ValueError("achievements: distinct ids, at least players + achievements_extra of them")
-        if self.rocks < 4 * max(len(c.rocks) for c in self.setup_cards):
-            raise ValueError("not enough rocks for four set-up cards")
-        if self.draft_hand != 4:
-            raise ValueError("the draft (keep one, pass three, keep one, pass two, keep one) needs hands of 4")
+        for wrong, msg in _CARDS:
+            if wrong(self):
+                raise ValueError(msg)
         return self
+
+
+def _distinct(items) -> bool:
+    return len({x.id for x in items}) == len(items)
+
+
+def _bad_harvest(t, size) -> bool:
+    return len(t) != 4 or any(len(row) != size + 1 or min(row) < 0 for row in t)
+
+
+# What the components' numbers must satisfy, in the order checked: (wrong, message).
+_SUMS = (
+    (lambda c: set(c.water_removed) != set(COUNTS) or any(not 0 <= v < c.water_discs for v in c.water_removed.values()),
+     "water_removed: a count for 2, 3 and 4 players, below water_discs"),
+    (lambda c: not 1 <= c.max_paddy_size <= len(c.board.hexes),
+     "max_paddy_size must be between 1 and the number of field hexes"),
+    (lambda c: _bad_harvest(c.harvest_table.normal, c.max_paddy_size),
+     "harvest_table.normal: 4 rows of max_paddy_size + 1 numbers >= 0"),
+    (lambda c: _bad_harvest(c.harvest_table.final, c.max_paddy_size),
+     "harvest_table.final: 4 rows of max_paddy_size + 1 numbers >= 0"),
+    (lambda c: len(c.worker_prices) != c.workers_on_market or min(c.worker_prices) < 0,
+     "worker_prices: one price >= 0 per worker market space"),
+    (lambda c: len(c.livestock_prices) != c.livestock_per_player or min(c.livestock_prices) < 0,
+     "livestock_prices: one price >= 0 per livestock market space"),
+    (lambda c: not 0 <= c.workers_on_market <= c.workers_per_player,
+     "workers_on_market cannot exceed workers_per_player"),
+    (lambda c: set(c.tax) != {"1", "2", "3"}, "tax: extra rice for buying 1, 2 and 3 items in a round"),
+    (lambda c: len(c.colors) < 4 or len(set(c.colors)) != len(c.colors), "colors: at least four distinct colours"),
+)
+_CARDS = (
+    (lambda c: len(c.setup_cards) < 4 or not _distinct(c.setup_cards),
+     "setup_cards: at least 4 cards with distinct ids"),
+    (lambda c: len(c.rain_cards) < 6 or not _distinct(c.rain_cards),
+     "rain_cards: at least 6 cards (one per round 1-6) with distinct ids"),
+    (lambda c: len(c.achievements) < 4 + c.achievements_extra or not _distinct(c.achievements),
+     "achievements: distinct ids, at least players + achievements_extra of them"),
+    (lambda c: c.rocks < 4 * max(len(s.rocks) for s in c.setup_cards), "not enough rocks for four set-up cards"),
+    (lambda c: c.draft_hand != 4,
+     "the draft (keep one, pass three, keep one, pass two, keep one) needs hands of 4"),
+)
 
 
 @functools.lru_cache(maxsize=16)

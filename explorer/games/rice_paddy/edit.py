@@ -134,46 +134,56 @@ class _Edit:
     def take(self, piece: str, place: str) -> None:
         kind, seat, where = self.place(place)
         self._fits(piece, kind, place)
-        if kind == "reservoir":
-            if not seat.get("reservoir"):
-                fail(f"{place} is empty: no water disc to take")
-            seat["reservoir"] -= 1
-        elif kind == "seat":
-            own, market = FARM[piece]
-            if not seat.get(own):
-                fail(f"{place} owns no {LABELS[piece]} to take")
-            seat[own] -= 1
-            seat[market] = seat.get(market, 0) + 1
-        elif kind == "edge":
-            f = self.field(seat)
-            key = piece + "s"
-            if where not in self._edge_names(f[key]):
-                fail(f"{place} holds no {piece}")
-            f[key] = [e for e in f[key] if self._name(e) != where]
+        how = {"reservoir": self._take_water, "seat": self._take_farm, "edge": self._take_edge}.get(kind)
+        if how is not None:
+            how(piece, place, seat, where)
+        elif piece in DISCS:
+            self._take_disc(piece, place, self.field(seat), where)
         else:
-            f = self.field(seat)
-            if piece in DISCS:
-                key = "rocks" if piece == "rock" else piece
-                if where not in f[key]:
-                    fail(f"{place} holds no {LABELS[piece]}")
-                f[key] = f[key].replace(where, "")
-                return
-            key, region = self._key(f, piece, where)
-            if piece in COUNTS:
-                d = f[COUNTS[piece]]
-                if not key or not d.get(key):
-                    fail(f"{place} holds no {piece}")
-                d[key] -= 1
-                if not d[key]:
-                    del d[key]
-            elif piece == "fertiliser":
-                if not key:
-                    fail(f"{place} holds no fertiliser")
-                f["fertilised"] = f["fertilised"].replace(key, "")
-            else:
-                if not key or f["crop"].get(key) != piece:
-                    fail(f"{place} holds no {piece} crop tile")
-                del f["crop"][key]
+            self._take_token(piece, place, self.field(seat), where)
+
+    def _take_water(self, piece, place, seat, where) -> None:
+        if not seat.get("reservoir"):
+            fail(f"{place} is empty: no water disc to take")
+        seat["reservoir"] -= 1
+
+    def _take_farm(self, piece, place, seat, where) -> None:
+        own, market = FARM[piece]
+        if not seat.get(own):
+            fail(f"{place} owns no {LABELS[piece]} to take")
+        seat[own] -= 1
+        seat[market] = seat.get(market, 0) + 1
+
+    def _take_edge(self, piece, place, seat, where) -> None:
+        f = self.field(seat)
+        key = piece + "s"
+        if where not in self._edge_names(f[key]):
+            fail(f"{place} holds no {piece}")
+        f[key] = [e for e in f[key] if self._name(e) != where]
+
+    def _take_disc(self, piece, place, f, where) -> None:
+        key = "rocks" if piece == "rock" else piece
+        if where not in f[key]:
+            fail(f"{place} holds no {LABELS[piece]}")
+        f[key] = f[key].replace(where, "")
+
+    def _take_token(self, piece, place, f, where) -> None:
+        key, region = self._key(f, piece, where)
+        if piece in COUNTS:
+            d = f[COUNTS[piece]]
+            if not key or not d.get(key):
+                fail(f"{place} holds no {piece}")
+            d[key] -= 1
+            if not d[key]:
+                del d[key]
+        elif piece == "fertiliser":
+            if not key:
+                fail(f"{place} holds no fertiliser")
+            f["fertilised"] = f["fertilised"].replace(key, "")
+        else:
+            if not key or f["crop"].get(key) != piece:
+                fail(f"{place} holds no {piece} crop tile")
+            del f["crop"][key]
 
     def give(self, piece: str, place: str) -> None:
         kind, seat, where = self.place(place)
@@ -191,29 +201,33 @@ class _Edit:
             other = "gates" if piece == "wall" else "walls"
             f[other] = [e for e in f[other] if self._name(e) != where]
             f[piece + "s"] = [*f[piece + "s"], where]
+        elif piece in DISCS:
+            self._give_disc(piece, place, self.field(seat), where)
         else:
-            f = self.field(seat)
-            if piece in DISCS:
-                key = "rocks" if piece == "rock" else piece
-                if where in f[key]:
-                    fail(f"{place} already holds a {LABELS[piece]}")
-                if piece != "rock" and where in f["water"] + f["magic"]:
-                    fail(f"{place} already holds a disc: one water or magic water disc a hex")
-                f[key] = "".join(sorted(f[key] + where))
-                return
-            key, region = self._key(f, piece, where)
-            first = key or region[0]
-            if piece in COUNTS:
-                d = f[COUNTS[piece]]
-                d[first] = d.get(first, 0) + 1
-            elif piece == "fertiliser":
-                if key:
-                    fail(f"{place}'s paddy already holds fertiliser: one cube a paddy")
-                f["fertilised"] = "".join(sorted(f["fertilised"] + first))
-            else:
-                if key and f["crop"][key] == piece:
-                    fail(f"{place}'s paddy is already {piece}")
-                f["crop"][first] = piece  # planted on grown (or grown on planted) turns the tile
+            self._give_token(piece, place, self.field(seat), where)
+
+    def _give_disc(self, piece, place, f, where) -> None:
+        key = "rocks" if piece == "rock" else piece
+        if where in f[key]:
+            fail(f"{place} already holds a {LABELS[piece]}")
+        if piece != "rock" and where in f["water"] + f["magic"]:
+            fail(f"{place} already holds a disc: one water or magic water disc a hex")
+        f[key] = "".join(sorted(f[key] + where))
+
+    def _give_token(self, piece, place, f, where) -> None:
+        key, region = self._key(f, piece, where)
+        first = key or region[0]
+        if piece in COUNTS:
+            d = f[COUNTS[piece]]
+            d[first] = d.get(first, 0) + 1
+        elif piece == "fertiliser":
+            if key:
+                fail(f"{place}'s paddy already holds fertiliser: one cube a paddy")
+            f["fertilised"] = "".join(sorted(f["fertilised"] + first))
+        else:
+            if key and f["crop"][key] == piece:
+                fail(f"{place}'s paddy is already {piece}")
+            f["crop"][first] = piece  # planted on grown (or grown on planted) turns the tile
 
     def _key(self, f: dict, piece: str, where: str) -> tuple[str | None, list[str]]:
         """The key under which the paddy holding `where` records `piece` (None if it has none), and the region."""

@@ -114,56 +114,68 @@ def simple_policy(state, rnd):
     build pieces that grow the water chain, drain grown paddies before harvest, buy when rich.
     `rnd` is a random.Random; the same seed gives the same game."""
     acts = state.legal_actions()
-    st = state.step
+    how = _SIMPLE.get(state.step)
+    return how(state, acts, rnd) if how else next((a for a in acts if a in FINISH), acts[0])
+
+
+def _first(state, acts, rnd):
+    return acts[0]
+
+
+def _alloc(state, acts, rnd):
     seat = state.current_player
-    if st in ("draft", "play"):
-        return rnd.choice(acts)
-    if st == "spirits":
-        return next((a for a in acts if a.startswith("use")), acts[0])
-    if st == "alloc":
-        for prefix in ALLOC_ORDER:
-            opts = [a for a in acts if a.startswith(prefix)]
-            if prefix == "w plant":  # paddies that exist now, free of rocks, that the flood reaches
-                F, p = state.F(seat), state.players[seat]
-                reach = set(F.paddies) if state.cfg.plant_dry else set(F.chain)
-                opts = [a for a in opts if (r := F.paddy_of(state.cfg.index[a[-1]])) in reach
-                        and not p.rocks & F.mask[r]]
-            if opts:
-                return opts[0] if prefix != "w build" or rnd.random() < 0.9 else "done"
-        return "done"
-    if st == "build":
-        best, score = "done", (len(state.F(seat).chain), len(state.F(seat).paddies), 0)
-        for a in acts:
-            if a == "done":
-                continue
-            F = state.apply(a).F(seat)
-            sc = (len(F.chain), len(F.paddies), rnd.random())
-            if sc > score:
-                best, score = a, sc
-        if best == "done" and len(acts) > 1:
-            walls = [a for a in acts if a.startswith("wall")]
-            return rnd.choice(walls or acts[:-1])
-        return best
-    if st == "rocks":
-        return acts[0]
-    if st == "drain":
-        p = state.players[seat]
-        F = state.F(seat)
-        for a in acts:
-            if a.startswith("drain"):
-                r = F.paddy_of(state.cfg.index[a[-1]])
-                if r is not None and p.crop[r] == 2:
-                    return a
-        flows = [a for a in acts if a.startswith("flow R")]
-        return flows[0] if flows else "done"
-    if st in ("achieve", "flood"):  # flood (option flood='choose'): fill as far as the water goes
-        return acts[0]
-    if st == "market":
-        p = state.players[seat]
-        if p.rice >= 12 and len(acts) > 1:
-            return acts[-2] if p.livestock < 2 and "buy livestock" in acts else acts[0]
-        return "done"
-    return next((a for a in acts if a in FINISH), acts[0])
+    for prefix in ALLOC_ORDER:
+        opts = [a for a in acts if a.startswith(prefix)]
+        if prefix == "w plant":  # paddies that exist now, free of rocks, that the flood reaches
+            F, p = state.F(seat), state.players[seat]
+            reach = set(F.paddies) if state.cfg.plant_dry else set(F.chain)
+            opts = [a for a in opts if (r := F.paddy_of(state.cfg.index[a[-1]])) in reach
+                    and not p.rocks & F.mask[r]]
+        if opts:
+            return opts[0] if prefix != "w build" or rnd.random() < 0.9 else "done"
+    return "done"
+
+
+def _build(state, acts, rnd):
+    seat = state.current_player
+    best, score = "done", (len(state.F(seat).chain), len(state.F(seat).paddies), 0)
+    for a in acts:
+        if a == "done":
+            continue
+        F = state.apply(a).F(seat)
+        sc = (len(F.chain), len(F.paddies), rnd.random())
+        if sc > score:
+            best, score = a, sc
+    if best == "done" and len(acts) > 1:
+        walls = [a for a in acts if a.startswith("wall")]
+        return rnd.choice(walls or acts[:-1])
+    return best
+
+
+def _drain(state, acts, rnd):
+    seat = state.current_player
+    p, F = state.players[seat], state.F(seat)
+    for a in acts:
+        if a.startswith("drain"):
+            r = F.paddy_of(state.cfg.index[a[-1]])
+            if r is not None and p.crop[r] == 2:
+                return a
+    flows = [a for a in acts if a.startswith("flow R")]
+    return flows[0] if flows else "done"
+
+
+def _market(state, acts, rnd):
+    p = state.players[state.current_player]
+    if p.rice >= 12 and len(acts) > 1:
+        return acts[-2] if p.livestock < 2 and "buy livestock" in acts else acts[0]
+    return "done"
+
+
+_SIMPLE = {"draft": lambda state, acts, rnd: rnd.choice(acts), "play": lambda state, acts, rnd: rnd.choice(acts),
+           "spirits": lambda state, acts, rnd: next((a for a in acts if a.startswith("use")), acts[0]),
+           "alloc": _alloc, "build": _build, "rocks": _first, "drain": _drain,
+           "achieve": _first, "flood": _first,  # flood (option flood='choose'): fill as far as the water goes
+           "market": _market}
 
 
 # ---- the rulebook's worked examples as named positions (issue 15), built with explorer.setup -------------

@@ -12,29 +12,33 @@ OPEN, WALL, GATE = 0, 1, 2
 MEMO = 500  # answers kept per edge pattern (Fields.remember)
 
 
+def _regions(cfg, edges) -> tuple:
+    """Each hex's region (its lowest hex): hexes joined by open edges, by union-find."""
+    parent = list(range(cfg.H))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for k, (i, j) in enumerate(cfg.edges):
+        if edges[k] == OPEN:
+            a, b = find(i), find(j)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    return tuple(find(h) for h in range(cfg.H))
+
+
 class Fields:
     """The paddies of one edge pattern. Paddies are named by their representative: the lowest hex."""
     __slots__ = ("region", "members", "paddies", "gates", "chain", "pos", "ok", "open_edges", "pset", "mask",
                  "bad", "after", "cuts", "sizes", "memo")
 
     def __init__(self, cfg, edges: tuple):
-        H = cfg.H
-        parent = list(range(H))
-
-        def find(x):
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for k, (i, j) in enumerate(cfg.edges):
-            if edges[k] == OPEN:
-                a, b = find(i), find(j)
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-        region = tuple(find(h) for h in range(H))
+        region = _regions(cfg, edges)
         members: dict[int, tuple] = {}
-        for h in range(H):
+        for h in range(cfg.H):
             members[region[h]] = members.get(region[h], ()) + (h,)
         self.region = region
         self.members = members
@@ -56,25 +60,27 @@ class Fields:
         self.after = None  # ok_after's answers so far, at 2 * edge + piece - 1 (a list made when first needed)
         self.cuts = {}  # region -> its bridges (_bridges), worked out when first needed
         self.memo = {}  # other answers that depend on these walls and gates (remember)
-        chain = []  # rice_paddy.walls.unconnected: a paddy not joined through gates is not on it
-        if start in paddy:
-            cur, seen = start, {start}
-            while True:
-                chain.append(cur)
-                nxt = None
-                for k in self.gates[cur]:
-                    i, j = cfg.edges[k]
-                    other = region[j] if region[i] == cur else region[i]
-                    if other not in seen and other in paddy:
-                        nxt = other
-                        break
-                if nxt is None:
-                    break
-                seen.add(nxt)
-                cur = nxt
+        # rice_paddy.walls.unconnected: a paddy not joined through gates is not on the chain
+        chain = self._chain(cfg, start) if start in paddy else []
         self.chain = tuple(chain)
         self.pos = {r: n for n, r in enumerate(chain)}
         self.open_edges = sum(1 for e in edges if e == OPEN)
+
+    def _chain(self, cfg, start) -> list:
+        """The paddies water flows through from the starting paddy, gate by gate, in order."""
+        region, chain, cur, seen = self.region, [], start, {start}
+        while cur is not None:
+            chain.append(cur)
+            nxt = None
+            for k in self.gates[cur]:
+                i, j = cfg.edges[k]
+                other = region[j] if region[i] == cur else region[i]
+                if other not in seen and other in self.pset:
+                    nxt = other
+                    break
+            seen.add(nxt)
+            cur = nxt
+        return chain
 
     def ok_after(self, cfg, edges: tuple, k: int, piece: int) -> bool:
         """Whether the gates limit (rice_paddy.walls.gates-limit) holds once `piece` closes open edge k:

@@ -31,10 +31,7 @@ def _bounds(view):
 def _field(view, seat, ox, oy) -> list[str]:
     board = view["board"]
     pos = {h["label"]: (h["q"], h["r"]) for h in board["hexes"]}
-    paddy_of = {}
-    for p in seat["paddies"]:
-        for c in p["hexes"]:
-            paddy_of[c] = p
+    paddy_of = {c: p for p in seat["paddies"] for c in p["hexes"]}
 
     def px(h):
         x, y = hexgrid.to_pixel(h, SIZE)
@@ -48,72 +45,79 @@ def _field(view, seat, ox, oy) -> list[str]:
                f'<text x="{rx:.1f}" y="{ry + 4:.1f}" text-anchor="middle" font-size="12">'
                f'R {seat["reservoir"]}</text></g>')
     for label, h in pos.items():
-        p = paddy_of.get(label)
-        fill = FIELD_FILL
-        if p is not None:
-            fill = {"planted": PLANTED_FILL, "grown": GROWN_FILL}.get(p["crop"], PADDY_FILL)
-        pts = " ".join(f"{x + ox:.1f},{y + oy:.1f}" for x, y in hexgrid.polygon(h, SIZE))
-        cx, cy = px(h)
-        out.append(f'<g class="hex" data-hex="{label}"><polygon points="{pts}" fill="{fill}" stroke="#c9bb98" '
-                   f'stroke-width="0.8"/><text x="{cx - SIZE * 0.55:.1f}" y="{cy - SIZE * 0.42:.1f}" font-size="11" '
-                   f'fill="{LABEL_INK}">{label}</text>')
-        if label in seat["water"]:
-            out.append(f'<circle class="disc" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.36:.1f}" fill="#3a8fd6" '
-                       f'stroke="#1f5f99"/>')
-        if label in seat["magic"]:
-            out.append(f'<circle class="magic" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.36:.1f}" fill="#b48be0" '
-                       f'stroke="#6b3fa0" stroke-width="2"/>')
-        if label in seat["rocks"]:
-            out.append(f'<ellipse class="rock" cx="{cx + SIZE * 0.28:.1f}" cy="{cy + SIZE * 0.42:.1f}" rx="9" ry="6" '
-                       f'fill="#8d8d8d" '
-                       f'stroke="#555"/>')
-        out.append("</g>")
-    outline = []
+        out += _hex(seat, label, h, paddy_of.get(label), px, ox, oy)
+    outline = [_line("outline", a, b, ox, oy, 'stroke="#2e9e57" stroke-width="1.2"')
+               for p in seat["paddies"] for a, b in _sides(pos, p["hexes"])]
     for p in seat["paddies"]:
-        mine = {pos[c] for c in p["hexes"]}
-        for c in p["hexes"]:
-            for d in hexgrid.NAMES:
-                nb = hexgrid.neighbor(pos[c], d)
-                if nb not in mine:
-                    (x1, y1), (x2, y2) = hexgrid.edge_points(pos[c], nb, SIZE)
-                    outline.append(f'<line class="outline" x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" '
-                                   f'y2="{y2 + oy:.1f}" stroke="#2e9e57" stroke-width="1.2"/>')
-    for p in seat["paddies"]:
-        first = pos[p["hexes"][0]]
-        cx, cy = px(first)
-        bits = [f'{p["size"]}']
-        out.append(f'<text class="size" x="{cx + SIZE * 0.55:.1f}" y="{cy - SIZE * 0.42:.1f}" font-size="11" '
-                   f'font-weight="600" text-anchor="end" fill="{SIZE_INK}">{"".join(bits)}</text>')
-        for k in range(p["weeds"]):
-            x = cx - SIZE * 0.5 + 8 * k
-            out.append(f'<path class="weed" d="M{x:.1f},{cy + SIZE * 0.76:.1f} l4,-9 l4,9 z" fill="#3c9a3c"/>')
-        for k in range(p["pests"]):
-            out.append(f'<circle class="pest" cx="{cx - SIZE * 0.42 + 7 * k:.1f}" cy="{cy + SIZE * 0.46:.1f}" r="3" '
-                       f'fill="#111"/>')
-        if p["fertilised"]:
-            out.append(f'<rect class="fert" x="{cx + SIZE * 0.42:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
-                       f'fill="#f1c40f" stroke="#9a7d0a"/>')
+        out += _tokens(p, px(pos[p["hexes"][0]]))
     walls, gates = set(seat["walls"]), set(seat["gates"])
     for name in board["edges"]:
         a, b = pos[name[0]], pos[name[1]]
-        (x1, y1), (x2, y2) = hexgrid.edge_points(a, b, SIZE)
-        line = f'x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" y2="{y2 + oy:.1f}"'
         if name in walls:
-            out.append(f'<line class="wall" data-edge="{name}" {line} stroke="#666" stroke-width="4" '
-                       f'stroke-linecap="round"/>')
+            out.append(_line("wall", a, b, ox, oy, 'stroke="#666" stroke-width="4" stroke-linecap="round"', name))
         elif name in gates:
-            out.append(f'<line class="gate" data-edge="{name}" {line} stroke="#111" stroke-width="4" '
-                       f'stroke-dasharray="4 3"/>')
+            out.append(_line("gate", a, b, ox, oy, 'stroke="#111" stroke-width="4" stroke-dasharray="4 3"', name))
     # the board's outer sides are walls
+    inside = set(pos.values()) | {res}
     for h in pos.values():
         for d in hexgrid.NAMES:
             nb = hexgrid.neighbor(h, d)
-            if nb in pos.values() or nb == res:
-                continue
-            (x1, y1), (x2, y2) = hexgrid.edge_points(h, nb, SIZE)
-            out.append(f'<line x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" y2="{y2 + oy:.1f}" '
-                       f'stroke="#444" stroke-width="3"/>')
+            if nb not in inside:
+                out.append(_line(None, h, nb, ox, oy, 'stroke="#444" stroke-width="3"'))
     return out + outline
+
+
+def _line(cls, a, b, ox, oy, style, edge=None) -> str:
+    """The side between hexes a and b."""
+    (x1, y1), (x2, y2) = hexgrid.edge_points(a, b, SIZE)
+    head = "<line" + (f' class="{cls}"' if cls else "") + (f' data-edge="{edge}"' if edge else "")
+    return f'{head} x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" y2="{y2 + oy:.1f}" {style}/>'
+
+
+def _sides(pos, hexes):
+    """The outer sides of a paddy: (its hex, the neighbour outside it)."""
+    mine = {pos[c] for c in hexes}
+    return [(pos[c], nb) for c in hexes for d in hexgrid.NAMES if (nb := hexgrid.neighbor(pos[c], d)) not in mine]
+
+
+def _hex(seat, label, h, paddy, px, ox, oy) -> list[str]:
+    """One hex: its ground (open field, paddy, planted or grown), label, water, magic water and rock."""
+    fill = FIELD_FILL
+    if paddy is not None:
+        fill = {"planted": PLANTED_FILL, "grown": GROWN_FILL}.get(paddy["crop"], PADDY_FILL)
+    pts = " ".join(f"{x + ox:.1f},{y + oy:.1f}" for x, y in hexgrid.polygon(h, SIZE))
+    cx, cy = px(h)
+    out = [f'<g class="hex" data-hex="{label}"><polygon points="{pts}" fill="{fill}" stroke="#c9bb98" '
+           f'stroke-width="0.8"/><text x="{cx - SIZE * 0.55:.1f}" y="{cy - SIZE * 0.42:.1f}" font-size="11" '
+           f'fill="{LABEL_INK}">{label}</text>']
+    if label in seat["water"]:
+        out.append(f'<circle class="disc" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.36:.1f}" fill="#3a8fd6" '
+                   f'stroke="#1f5f99"/>')
+    if label in seat["magic"]:
+        out.append(f'<circle class="magic" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE * 0.36:.1f}" fill="#b48be0" '
+                   f'stroke="#6b3fa0" stroke-width="2"/>')
+    if label in seat["rocks"]:
+        out.append(f'<ellipse class="rock" cx="{cx + SIZE * 0.28:.1f}" cy="{cy + SIZE * 0.42:.1f}" rx="9" ry="6" '
+                   f'fill="#8d8d8d" '
+                   f'stroke="#555"/>')
+    return out + ["</g>"]
+
+
+def _tokens(p, at) -> list[str]:
+    """A paddy's size, weeds, pests and fertiliser, on its first hex (centre `at`)."""
+    cx, cy = at
+    out = [f'<text class="size" x="{cx + SIZE * 0.55:.1f}" y="{cy - SIZE * 0.42:.1f}" font-size="11" '
+           f'font-weight="600" text-anchor="end" fill="{SIZE_INK}">{p["size"]}</text>']
+    for k in range(p["weeds"]):
+        x = cx - SIZE * 0.5 + 8 * k
+        out.append(f'<path class="weed" d="M{x:.1f},{cy + SIZE * 0.76:.1f} l4,-9 l4,9 z" fill="#3c9a3c"/>')
+    for k in range(p["pests"]):
+        out.append(f'<circle class="pest" cx="{cx - SIZE * 0.42 + 7 * k:.1f}" cy="{cy + SIZE * 0.46:.1f}" r="3" '
+                   f'fill="#111"/>')
+    if p["fertilised"]:
+        out.append(f'<rect class="fert" x="{cx + SIZE * 0.42:.1f}" y="{cy - 4:.1f}" width="8" height="8" '
+                   f'fill="#f1c40f" stroke="#9a7d0a"/>')
+    return out
 
 
 def svg(view: dict) -> str:

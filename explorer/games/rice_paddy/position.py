@@ -453,13 +453,19 @@ BEFORE_ORDER = ("setup", "draft", "rain", "play")  # round 1's steps before the 
 def _check_turn(s, fail) -> None:
     """The round track, the queue and the counters must describe a moment play can reach: the engine rests
     only where the seat to act has something to decide, and its moves rely on these (issue 21)."""
-    cfg, step, rnd = s.cfg, s.step, s.round
+    step, rnd = s.step, s.round
     before = rnd <= 6 and step in BEFORE_ORDER
     # rice_paddy.spirit.order: the turn order exists from round 1's play step on (draining, flooding, the
     # steps in turn order and giving water to the next player read it)
     if not s.order and not (rnd == 1 and before):
         fail("order", f"round {rnd}'s {step} step comes after the first spirit cards set the turn order: expected "
              f"every seat, first player first")
+    _check_spirit_cards(s, before, fail)
+    _check_queue(s, fail)
+
+
+def _check_spirit_cards(s, before, fail) -> None:
+    cfg, step, rnd = s.cfg, s.step, s.round
     # rice_paddy.spirit.play: one spirit card a round, in rounds 1-6
     played = rnd - 1 if before else min(rnd, 6)
     for i, p in enumerate(s.players):
@@ -486,6 +492,10 @@ def _check_turn(s, fail) -> None:
             fail(f"seats.{i}.hand", f"a spirit card is played each round until the next draft: expected at least "
                  f"{plays} in hand at round {rnd}'s {step} step"
                  f"{f' (stage {s.dstage})' if step == 'draft' else ''}, got {len(p.hand)}")
+
+
+def _check_queue(s, fail) -> None:
+    step = s.step
     seats = [q[0] if isinstance(q, tuple) else q for q in s.queue]
     if step != "spirits" and len(set(seats)) != len(seats):
         fail("queue", "a seat is queued twice")
@@ -496,6 +506,12 @@ def _check_turn(s, fail) -> None:
                      "to pick")
             if p.pick < 0 and i not in seats:
                 fail("queue", f"seat {i} has not picked yet in this {step} step but is not queued to pick")
+    _check_setup_walls(s, fail)
+    _check_left(s, fail)
+
+
+def _check_setup_walls(s, fail) -> None:
+    cfg, step = s.cfg, s.step
     if step == "setup":  # rice_paddy.setup.start-paddy, rice_paddy.setup.gate-side: two walls and a gate
         sides = (cfg.start_gate,) + cfg.start_walls
         for i, p in enumerate(s.players):
@@ -506,6 +522,10 @@ def _check_turn(s, fail) -> None:
             if on.count(WALL) != len(sides) - 1:
                 fail(f"seats.{i}.field.walls", f"in the set-up step the starting paddy's other sides "
                      f"({', '.join(cfg.edge_name[k] for k in sides)} but the gate) hold its walls")
+
+
+def _check_left(s, fail) -> None:
+    step = s.step
     if s.queue and step in ("build", "rocks"):  # the engine passes over a seat with nothing left to do
         i = s.queue[0]
         p = s.players[i]
@@ -534,13 +554,8 @@ def from_view(view: dict, seed: int):
     rnd = pos["round"]
     pool_deck = 0 if rnd <= 3 else 1
     lo, hi = (1, 20) if pool_deck == 0 else (21, 40)
-    visible = set()
-    for s in seats:
-        visible.update(s["played"])
-        for field in ("hand", "draft"):
-            visible.update(s[field] or ())
-        if s["pick"] is not None:
-            visible.add(s["pick"])
+    visible = {c for s in seats for c in (*s["played"], *(s["hand"] or ()), *(s["draft"] or ()))}
+    visible |= {s["pick"] for s in seats if s["pick"] is not None}
     unseen = [c for c in range(lo, hi + 1) if c not in visible]
     st, unseen = rng.shuffled(st, unseen)
     other = [c for c in range(1, 41) if not lo <= c <= hi and c not in visible]

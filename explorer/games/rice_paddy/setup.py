@@ -161,16 +161,7 @@ class _Setup:
     # ---- set-up cards, fields and what each seat owns --------------------------------------------------
     def boards(self) -> None:
         cfg, n = self.cfg, self.n
-        used: dict[int, int] = {}
-        for i, sp in self.seats.items():
-            if "setup_card" in sp:
-                c = sp["setup_card"]
-                if c not in cfg.setup or isinstance(c, bool):
-                    fail(f"seats.{i}.setup_card", f"expected a set-up card of {sorted(cfg.setup)}, got {brief(c)}")
-                if c in used.values():
-                    owner = min(k for k, v in used.items() if v == c)
-                    fail(f"seats.{i}.setup_card", f"card {c} is already {self.name(owner)}'s: one set-up card each")
-                used[i] = c
+        used = self._given_setup_cards()
         self.fields: dict[int, dict] = {}
         for i in range(n):
             if "field" in self.seats.get(i, {}):
@@ -178,38 +169,60 @@ class _Setup:
                 self.said += said
         self.final_dry = self.round == 7 and self.step != "dry"
         for i in range(n):
-            rocks = set(self.fields[i]["rocks"]) if i in self.fields else set()
-            if i in used:
-                card = cfg.setup[used[i]]
-                if not rocks <= set(card.rocks):
-                    fail(f"seats.{i}.field.rocks", f"rocks come only from the set-up card: card {card.id} puts them on "
-                                                   f"{''.join(card.rocks)} (assumed sample cards)")
-                continue
-            free = [c for c in sorted(cfg.setup) if c not in used.values()]
-            fit = [c for c in free if rocks <= set(cfg.setup[c].rocks)]
-            used[i] = self.pick(fit or free)
-            self.said.append(f"{self.name(i)}'s set-up card: {used[i]}, dealt at random"
-                             + (f" among those with rocks on {''.join(sorted(rocks))}" if rocks and fit else "")
-                             + (" (no set-up card puts rocks on all of its rock hexes)" if rocks and not fit else ""))
+            self._setup_card(i, used)
         self.setup_card = used
-        total = cfg.total_water
-        wet = sum(len(f["water"]) for f in self.fields.values()) + sum(
-            sp.get("reservoir", 0) for sp in self.seats.values() if isinstance(sp.get("reservoir", 0), int))
-        for i in range(n):
-            if i in self.fields:
-                continue
-            card = cfg.setup[used[i]]
-            water = not self.final_dry and wet < total
-            wet += water
-            self.fields[i] = start_field(cfg, card, water)
-            self.said.append(f"{self.name(i)}'s field: as set up (the starting paddy {cfg.labels[cfg.start]} "
-                             f"{'with a water disc and' if water else 'with'} a planting tile; rocks on "
-                             f"{''.join(card.rocks)} from set-up card {card.id})")
+        self._start_fields(used)
         if self.final_dry:
             for i in range(n):
                 if self.fields[i]["water"] or self.seats.get(i, {}).get("reservoir", 0):
                     fail(f"seats.{i}.field.water", "round 7 begins by removing all water from the fields and "
                                                    "reservoirs (rice_paddy.final.remove-water)")
+
+    def _given_setup_cards(self) -> dict[int, int]:
+        cfg, used = self.cfg, {}
+        for i, sp in self.seats.items():
+            if "setup_card" not in sp:
+                continue
+            c = sp["setup_card"]
+            if c not in cfg.setup or isinstance(c, bool):
+                fail(f"seats.{i}.setup_card", f"expected a set-up card of {sorted(cfg.setup)}, got {brief(c)}")
+            if c in used.values():
+                owner = min(k for k, v in used.items() if v == c)
+                fail(f"seats.{i}.setup_card", f"card {c} is already {self.name(owner)}'s: one set-up card each")
+            used[i] = c
+        return used
+
+    def _setup_card(self, i, used) -> None:
+        """Seat i's set-up card: the given one must put rocks where its field has them; else one dealt at
+        random among the free cards that do."""
+        cfg = self.cfg
+        rocks = set(self.fields[i]["rocks"]) if i in self.fields else set()
+        if i in used:
+            card = cfg.setup[used[i]]
+            if not rocks <= set(card.rocks):
+                fail(f"seats.{i}.field.rocks", f"rocks come only from the set-up card: card {card.id} puts them on "
+                                               f"{''.join(card.rocks)} (assumed sample cards)")
+            return
+        free = [c for c in sorted(cfg.setup) if c not in used.values()]
+        fit = [c for c in free if rocks <= set(cfg.setup[c].rocks)]
+        used[i] = self.pick(fit or free)
+        self.said.append(f"{self.name(i)}'s set-up card: {used[i]}, dealt at random"
+                         + (f" among those with rocks on {''.join(sorted(rocks))}" if rocks and fit else "")
+                         + (" (no set-up card puts rocks on all of its rock hexes)" if rocks and not fit else ""))
+
+    def _start_fields(self, used) -> None:
+        """Fields not given, as set up: a water disc in the starting paddy while the water lasts."""
+        cfg = self.cfg
+        wet = sum(len(f["water"]) for f in self.fields.values()) + sum(
+            sp.get("reservoir", 0) for sp in self.seats.values() if isinstance(sp.get("reservoir", 0), int))
+        for i in (i for i in range(self.n) if i not in self.fields):
+            card = cfg.setup[used[i]]
+            water = not self.final_dry and wet < cfg.total_water
+            wet += water
+            self.fields[i] = start_field(cfg, card, water)
+            self.said.append(f"{self.name(i)}'s field: as set up (the starting paddy {cfg.labels[cfg.start]} "
+                             f"{'with a water disc and' if water else 'with'} a planting tile; rocks on "
+                             f"{''.join(card.rocks)} from set-up card {card.id})")
 
     def owned(self) -> None:
         """Rice, workers, livestock and the markets, from each seat's set-up card unless given."""
@@ -255,40 +268,12 @@ class _Setup:
     # ---- whose turn ---------------------------------------------------------------------------------------
     def turn(self) -> None:
         """Picks, the queue and the per-step counters for 'this seat is about to act'."""
-        n, step, p = self.n, self.step, self.p
+        step, p = self.step, self.p
         to_act = self.seat_of(p["to_act"], "to_act") if "to_act" in p else None
         queue = p.get("queue")
         if queue is not None and not isinstance(queue, list):
             fail("queue", f"expected a list (seats, or [seat, card] in the spirits step), got {brief(queue)}")
-        if step in ("draft", "play"):
-            slot = "draft" if step == "draft" else "hand"
-            done = set(self.picks)
-            if queue is not None:
-                done |= {i for i in range(n) if i not in queue}
-            elif to_act is not None:
-                done |= set(range(to_act))
-            for i in sorted(done):
-                if i not in self.picks:
-                    if "pick" in self.seats.get(i, {}):
-                        fail(f"seats.{i}.pick", f"{self.name(i)} has picked already in this step (it is not "
-                                                "waiting): a card of its " + slot)
-                    self.picks[i] = self.pick(self.slots[i, slot])
-                    self.said.append(f"{self.name(i)}'s face-down pick: {self.picks[i]}, at random from its {slot}")
-            if to_act in self.picks:
-                fail(f"seats.{to_act}.pick", f"{self.name(to_act)} is to act, so it has not picked yet")
-            default = [i for i in range(n) if i not in self.picks]
-            if not default:
-                fail("queue", f"every seat has picked: the {step} step would be over")
-        elif step == "setup":
-            default = list(range(n))
-        elif step == "spirits":
-            sp = self.cfg.spirit
-            default = [[s, c] for s in self.order for c in sorted(self.slots[s, "played"])
-                       if sp[c].kind == "active" and c not in self.out[s]["spent"]]
-        elif step in BY_ORDER and (step != "flood" or self.cfg.flood_choice):
-            default = list(self.order)
-        else:
-            default = []
+        default = self._default_queue(to_act, queue)
         if to_act is not None and queue is None:
             heads = [j for j, q in enumerate(default) if (q[0] if isinstance(q, list) else q) == to_act]
             if not heads:
@@ -296,19 +281,66 @@ class _Setup:
             default = default[heads[0]:] if step not in ("draft", "play") else \
                 [to_act] + [i for i in default if i != to_act]
         if queue is None:
-            queue = default
-            while step in ("build", "rocks") and to_act is None and queue and not self.has_left(queue[0], step):
-                self.said.append(f"{self.name(queue[0])} has nothing left to "
-                                 f"{'build' if step == 'build' else 'remove'}: passed over, as in play")
-                queue = queue[1:]
-            if not queue and default:
-                fail("queue", f"no seat has anything left to do in the {step} step: it would be over")
-            if queue and to_act is None:
-                head = queue[0][0] if step == "spirits" else queue[0]
-                self.said.append(f"to act: {self.name(head)}" + (" (first in turn order)" if step in BY_ORDER else ""))
+            queue = self._queue_from(default, to_act)
         elif to_act is not None and (not queue or (queue[0][0] if isinstance(queue[0], list) else queue[0]) != to_act):
             fail("to_act", "disagrees with the first seat of the queue")
         self.queue = queue
+        self._counters(queue)
+
+    def _default_queue(self, to_act, queue) -> list:
+        """Who decides in this step, in order, before `to_act` is taken into account."""
+        n, step = self.n, self.step
+        if step in ("draft", "play"):
+            return self._waiting_to_pick(to_act, queue)
+        if step == "setup":
+            return list(range(n))
+        if step == "spirits":
+            sp = self.cfg.spirit
+            return [[s, c] for s in self.order for c in sorted(self.slots[s, "played"])
+                    if sp[c].kind == "active" and c not in self.out[s]["spent"]]
+        if step in BY_ORDER and (step != "flood" or self.cfg.flood_choice):
+            return list(self.order)
+        return []
+
+    def _waiting_to_pick(self, to_act, queue) -> list[int]:
+        """Draft and play steps: the seats that have not picked (those done pick at random when not given)."""
+        n, step = self.n, self.step
+        slot = "draft" if step == "draft" else "hand"
+        done = set(self.picks)
+        if queue is not None:
+            done |= {i for i in range(n) if i not in queue}
+        elif to_act is not None:
+            done |= set(range(to_act))
+        for i in sorted(done - set(self.picks)):
+            if "pick" in self.seats.get(i, {}):
+                fail(f"seats.{i}.pick", f"{self.name(i)} has picked already in this step (it is not "
+                                        "waiting): a card of its " + slot)
+            self.picks[i] = self.pick(self.slots[i, slot])
+            self.said.append(f"{self.name(i)}'s face-down pick: {self.picks[i]}, at random from its {slot}")
+        if to_act in self.picks:
+            fail(f"seats.{to_act}.pick", f"{self.name(to_act)} is to act, so it has not picked yet")
+        default = [i for i in range(n) if i not in self.picks]
+        if not default:
+            fail("queue", f"every seat has picked: the {step} step would be over")
+        return default
+
+    def _queue_from(self, default, to_act) -> list:
+        """The queue when not given: the default, passing over seats with nothing left to build or remove."""
+        step, queue = self.step, default
+        while step in ("build", "rocks") and to_act is None and queue and not self.has_left(queue[0], step):
+            self.said.append(f"{self.name(queue[0])} has nothing left to "
+                             f"{'build' if step == 'build' else 'remove'}: passed over, as in play")
+            queue = queue[1:]
+        if not queue and default:
+            fail("queue", f"no seat has anything left to do in the {step} step: it would be over")
+        if queue and to_act is None:
+            head = queue[0][0] if step == "spirits" else queue[0]
+            self.said.append(f"to act: {self.name(head)}" + (" (first in turn order)" if step in BY_ORDER else ""))
+        return queue
+
+    def _counters(self, queue) -> None:
+        """Each seat's builds and rock removals left, its pick and its cards."""
+        step = self.step
         waiting = {q[0] if isinstance(q, list) else q for q in queue if isinstance(q, (int, list)) and q}
         for i, o in enumerate(self.out):
             sp = self.seats.get(i, {})

@@ -49,82 +49,111 @@ def _slot_range(S, slot: str, j: int):
     return S.hand_range if slot == "hand" else S.draft_range
 
 
-def deal(S) -> None:
-    """Every seat's hand, played cards, draft hand and pick; the two decks; the order."""
-    n, at = S.n, f"round {S.round}'s {S.step} step"
-    want = {"hand": S.hand_n, "played": S.played_n, "draft": S.draft_n}
-    why = {"hand": "kept in the drafts and not yet played", "played": "one a round from round 1",
-           "draft": "four dealt, one kept a stage"}
-    where: dict[int, str] = {}
-    slots: dict[tuple[int, str], list[int]] = {}
+_WHY = {"hand": "kept in the drafts and not yet played", "played": "one a round from round 1",
+        "draft": "four dealt, one kept a stage"}
 
-    def place(c, name):
-        if c in where:
-            fail(name, f"card {c} is in two places: {where[c]} and {name}")
-        where[c] = name
 
-    for i, sp in S.seats.items():
-        for slot in want:
-            if slot in sp:
-                cs = _cards(sp[slot], f"seats.{i}.{slot}")
-                if len(cs) != want[slot]:
-                    fail(f"seats.{i}.{slot}", f"expected {want[slot]} cards at {at} ({why[slot]}), got {len(cs)}")
-                for j, c in enumerate(cs):
-                    if c not in _slot_range(S, slot, j):
-                        r = _slot_range(S, slot, j)
-                        fail(f"seats.{i}.{slot}", f"card {c}: at {at} this card comes from the {r[0]}-{r[-1]} deck")
-                    place(c, f"seats.{i}.{slot}")
-                slots[i, slot] = cs
-    decks = S.p.get("spirit_decks")
-    if decks is not None:
+class _Deal:
+    """The cards placed so far (card -> where), each seat's slots, and the decks left to deal from."""
+
+    def __init__(self, S):
+        self.S, self.at = S, f"round {S.round}'s {S.step} step"
+        self.want = {"hand": S.hand_n, "played": S.played_n, "draft": S.draft_n}
+        self.where: dict[int, str] = {}
+        self.slots: dict[tuple[int, str], list[int]] = {}
+        self.picks: dict[int, int] = {}
+        self.pool: dict = {}
+
+    def place(self, c, name) -> None:
+        if c in self.where:
+            fail(name, f"card {c} is in two places: {self.where[c]} and {name}")
+        self.where[c] = name
+
+    def given(self, i, sp) -> None:
+        """Seat i's hand, played cards and draft hand as given: the right number, from the right deck."""
+        S, want = self.S, self.want
+        for slot in (s for s in want if s in sp):
+            cs = _cards(sp[slot], f"seats.{i}.{slot}")
+            if len(cs) != want[slot]:
+                fail(f"seats.{i}.{slot}", f"expected {want[slot]} cards at {self.at} ({_WHY[slot]}), got {len(cs)}")
+            for j, c in enumerate(cs):
+                r = _slot_range(S, slot, j)
+                if c not in r:
+                    fail(f"seats.{i}.{slot}", f"card {c}: at {self.at} this card comes from the {r[0]}-{r[-1]} deck")
+                self.place(c, f"seats.{i}.{slot}")
+            self.slots[i, slot] = cs
+
+    def decks(self, decks) -> None:
         if not isinstance(decks, list) or len(decks) != 2:
             fail("spirit_decks", f"expected two lists (cards 1-20, cards 21-40), got {brief(decks)}")
         for d, (cs, r) in enumerate(zip(decks, (R1, R2))):
             for c in _cards(cs, f"spirit_decks.{d}"):
                 if c not in r:
                     fail(f"spirit_decks.{d}", f"card {c} belongs to the {R2[0] if d == 0 else R1[0]}- deck")
-                place(c, f"spirit_decks.{d}")
-    picks = {}
-    for i, sp in S.seats.items():
-        if sp.get("pick") is not None:
-            c = sp["pick"]
-            if S.step not in ("draft", "play"):
-                fail(f"seats.{i}.pick", f"a card is picked only in the draft and play steps, not at {at}")
-            slot = "draft" if S.in_draft else "hand"
-            if (i, slot) in slots and c not in slots[i, slot]:
-                fail(f"seats.{i}.pick", f"card {brief(c)} is not in the seat's {slot}")
-            if (i, slot) not in slots:
-                if not isinstance(c, int) or isinstance(c, bool) or c not in _slot_range(S, slot, 0):
-                    fail(f"seats.{i}.pick", f"expected a card of the seat's {slot}, got {brief(c)}")
-                place(c, f"seats.{i}.pick")
-            picks[i] = c
-    pool = {r: S.shuffle(c for c in r if c not in where) for r in (R1, R2)}
+                self.place(c, f"spirit_decks.{d}")
 
-    def take(r, k, name):
+    def pick(self, i, c) -> None:
+        """Seat i's picked card: in its draft hand (draft step) or hand (play step)."""
+        S = self.S
+        if S.step not in ("draft", "play"):
+            fail(f"seats.{i}.pick", f"a card is picked only in the draft and play steps, not at {self.at}")
+        slot = "draft" if S.in_draft else "hand"
+        if (i, slot) in self.slots and c not in self.slots[i, slot]:
+            fail(f"seats.{i}.pick", f"card {brief(c)} is not in the seat's {slot}")
+        if (i, slot) not in self.slots:
+            if not isinstance(c, int) or isinstance(c, bool) or c not in _slot_range(S, slot, 0):
+                fail(f"seats.{i}.pick", f"expected a card of the seat's {slot}, got {brief(c)}")
+            self.place(c, f"seats.{i}.pick")
+        self.picks[i] = c
+
+    def hands_of_picks(self) -> None:
+        """A pick given without its hand: the hand holds it and more, dealt."""
+        slot = "draft" if self.S.in_draft else "hand"
+        for i, c in self.picks.items():
+            if (i, slot) not in self.slots:
+                self.slots[i, slot] = [c] + self.take(_slot_range(self.S, slot, 0), self.want[slot] - 1,
+                                                      f"seats.{i}.{slot}")
+
+    def take(self, r, k, name) -> list[int]:
+        pool = self.pool
         if len(pool[r]) < k:
             fail(name, f"not enough {r[0]}-{r[-1]} spirit cards left to deal {k} (all 40 are accounted for)")
         out, pool[r][:] = pool[r][:k], pool[r][k:]
         return out
 
-    for i, c in picks.items():  # a pick given without its hand: the hand holds it and more
-        slot = "draft" if S.in_draft else "hand"
-        if (i, slot) not in slots:
-            slots[i, slot] = [c] + take(_slot_range(S, slot, 0), want[slot] - 1, f"seats.{i}.{slot}")
-    order = _given_order(S)
-    if order and S.played_n:
-        _fit_order(S, order, slots, pool)
-    for i in range(n):
-        for slot in want:
-            if (i, slot) not in slots:
-                if slot == "played":
-                    cs = take(R1, min(3, want[slot]), f"seats.{i}.played") + \
-                        take(R2, max(0, want[slot] - 3), f"seats.{i}.played")
-                else:
-                    cs = take(_slot_range(S, slot, 0), want[slot], f"seats.{i}.{slot}")
-                slots[i, slot] = cs
+    def fill(self, i) -> None:
+        """Seat i's slots not given, dealt from the decks."""
+        S, want = self.S, self.want
+        for slot in (s for s in want if (i, s) not in self.slots):
+            if slot == "played":
+                cs = self.take(R1, min(3, want[slot]), f"seats.{i}.played") + \
+                    self.take(R2, max(0, want[slot] - 3), f"seats.{i}.played")
+            else:
+                cs = self.take(_slot_range(S, slot, 0), want[slot], f"seats.{i}.{slot}")
+            self.slots[i, slot] = cs
         if not all(k in S.seats.get(i, {}) for k in want) and any(want.values()):
             S.said.append(f"{S.name(i)}'s spirit cards: " + ", ".join(
-                f"{slot} {slots[i, slot]}" for slot in want if want[slot]) + " (dealt from the decks)")
+                f"{slot} {self.slots[i, slot]}" for slot in want if want[slot]) + " (dealt from the decks)")
+
+
+def deal(S) -> None:
+    """Every seat's hand, played cards, draft hand and pick; the two decks; the order."""
+    D = _Deal(S)
+    for i, sp in S.seats.items():
+        D.given(i, sp)
+    decks = S.p.get("spirit_decks")
+    if decks is not None:
+        D.decks(decks)
+    for i, sp in S.seats.items():
+        if sp.get("pick") is not None:
+            D.pick(i, sp["pick"])
+    D.pool = pool = {r: S.shuffle(c for c in r if c not in D.where) for r in (R1, R2)}
+    D.hands_of_picks()
+    order = _given_order(S)
+    if order and S.played_n:
+        _fit_order(S, order, D.slots, pool)
+    for i in range(S.n):
+        D.fill(i)
     if decks is not None:
         left = sorted(pool[R1] + pool[R2])
         if left:
@@ -134,8 +163,13 @@ def deal(S) -> None:
         S.decks = [pool[R1], pool[R2]]
         S.said.append(f"the spirit decks: the cards no one holds, shuffled ({len(pool[R1])} of 1-20, "
                       f"{len(pool[R2])} of 21-40)")
-    S.slots, S.picks = slots, picks
-    derived = sorted(range(n), key=lambda i: max(slots[i, "played"])) if S.played_n else []
+    S.slots, S.picks = D.slots, D.picks
+    _set_order(S, order)
+
+
+def _set_order(S, order) -> None:
+    """The turn order the played cards give; a given order must be it."""
+    derived = sorted(range(S.n), key=lambda i: max(S.slots[i, "played"])) if S.played_n else []
     if order and order != derived:
         fail("order", "the turn order follows each seat's highest played spirit card, lowest first: these cards "
                       f"give {', '.join(S.name(i) for i in derived) or 'no order yet'}")
@@ -167,32 +201,10 @@ def _fit_order(S, order, slots, pool) -> None:
     free = [i for i in order if i not in fixed]
     if not free:
         return
-    for attempt in ("random", "lowest"):
-        avail, chosen, lo, ok = sorted(pool[r]), {}, 0, True
-        for idx, s in enumerate(order):
-            if s in fixed:
-                if fixed[s] <= lo:
-                    ok = False
-                    break
-                lo = fixed[s]
-                continue
-            later = order[idx + 1:]
-            nxt = next((j for j, t in enumerate(later) if t in fixed), len(later))
-            hi = fixed[later[nxt]] if nxt < len(later) else 41
-            cands = [c for c in avail if lo < c < hi and sum(c < x < hi for x in avail) >= nxt
-                     and sum(x < c for x in avail) >= k_of - 1]
-            if not cands:
-                ok = False
-                break
-            c = S.pick(cands) if attempt == "random" else cands[0]
-            below = [x for x in avail if x < c]
-            others = S.shuffle(below)[:k_of - 1] if attempt == "random" else below[:k_of - 1]
-            chosen[s] = S.shuffle(others + [c])
-            avail = [x for x in avail if x != c and x not in others]
-            lo = c
-        if ok:
-            break
-    if not ok:
+    chosen = _try_order(S, order, fixed, pool[r], k_of, "random")
+    if chosen is None:
+        chosen = _try_order(S, order, fixed, pool[r], k_of, "lowest")
+    if chosen is None:
         fail("order", "the played spirit cards given cannot give this turn order (the highest played card "
                       "sets it, lowest first)")
     for s, cs in chosen.items():
@@ -203,6 +215,31 @@ def _fit_order(S, order, slots, pool) -> None:
             fail("order", "not enough 1-20 spirit cards left to deal the played cards")
         del pool[R1][:len(early)]
         slots[s, "played"] = early + cs
+
+
+def _try_order(S, order, fixed, pool, k_of, attempt) -> dict | None:
+    """One try of `_fit_order`: {seat: its played cards}, or None when this way finds none."""
+    avail, chosen, lo = sorted(pool), {}, 0
+    for idx, s in enumerate(order):
+        if s in fixed:
+            if fixed[s] <= lo:
+                return None
+            lo = fixed[s]
+            continue
+        later = order[idx + 1:]
+        nxt = next((j for j, t in enumerate(later) if t in fixed), len(later))
+        hi = fixed[later[nxt]] if nxt < len(later) else 41
+        cands = [c for c in avail if lo < c < hi and sum(c < x < hi for x in avail) >= nxt
+                 and sum(x < c for x in avail) >= k_of - 1]
+        if not cands:
+            return None
+        c = S.pick(cands) if attempt == "random" else cands[0]
+        below = [x for x in avail if x < c]
+        others = S.shuffle(below)[:k_of - 1] if attempt == "random" else below[:k_of - 1]
+        chosen[s] = S.shuffle(others + [c])
+        avail = [x for x in avail if x != c and x not in others]
+        lo = c
+    return chosen
 
 
 __all__ = ["plan", "deal"]

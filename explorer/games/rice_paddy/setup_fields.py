@@ -58,20 +58,21 @@ def _edges_from_paddies(cfg, value, where: str) -> tuple[list[int], list[set]]:
     return walls, groups
 
 
+def _items(cfg, value, where: str, counts: bool) -> list:
+    """(hex label, value) pairs from {label: value}, or for counts from labels, one per token."""
+    if isinstance(value, dict):
+        return list(value.items())
+    if not counts or not isinstance(value, (str, list)):
+        fail(where, f"expected {{hex label: {'count' if counts else 'planted/grown'}}}, got {brief(value)}")
+    if any(not isinstance(h, str) or h not in cfg.index for h in value):
+        fail(where, f"expected hex labels, one per token, or {{label: count}}, got {brief(value)}")
+    return [(h, 1) for h in value]
+
+
 def _per_paddy(cfg, F, value, where: str, counts: bool) -> dict[int, object]:
     """{paddy representative: value} from labels of any hex (or a whole paddy) of the paddy."""
-    if counts and isinstance(value, (str, list)):
-        items: list = []
-        for h in (value if isinstance(value, list) else list(value)):
-            if not isinstance(h, str) or h not in cfg.index:
-                fail(where, f"expected hex labels, one per token, or {{label: count}}, got {brief(value)}")
-            items.append((h, 1))
-    elif isinstance(value, dict):
-        items = list(value.items())
-    else:
-        fail(where, f"expected {{hex label: {'count' if counts else 'planted/grown'}}}, got {brief(value)}")
     out: dict[int, object] = {}
-    for key, v in items:
+    for key, v in _items(cfg, value, where, counts):
         if not isinstance(key, str) or not key or any(c not in cfg.index for c in key):
             fail(where, f"{brief(key)} is not a hex label")
         reps = {F.region[cfg.index[c]] for c in key}
@@ -110,6 +111,34 @@ def complete_field(cfg, given: dict, where: str, name: str) -> tuple[dict, list[
         if k not in PARTS:
             fail(f"{where}.{brief(k, 30)}", f"unknown; a field has {', '.join(PARTS)}")
     said = []
+    edges, groups = _edges(cfg, given, where, name, said)
+    F = fields(cfg, tuple(edges))
+    if not F.ok:
+        fail(f"{where}.gates", "a paddy has one inlet and one outlet at most (the starting paddy's inlet is the "
+                               "reservoir): rice_paddy.walls.gates-limit")
+    pads = ["".join(cfg.labels[h] for h in F.members[r]) for r in F.paddies]
+    if groups is not None:
+        for g in groups:
+            if set(F.members[F.region[min(g)]]) != g:
+                fail(f"{where}.paddies", f"{_text(cfg, g)!r} is not one closed region: its hexes must be adjacent")
+        extra = [p for p in pads if set(map(cfg.index.get, p)) not in groups]
+        said.append(f"{name}'s walls: around the paddies {', '.join(_text(cfg, g) for g in groups)}"
+                    + (f"; the hexes left over form paddies too ({', '.join(extra)}): every closed region of "
+                       f"1-{cfg.max_paddy} hexes is one" if extra else ""))
+    out = {"walls": [cfg.edge_name[k] for k in range(cfg.E) if edges[k] == WALL],
+           "gates": [cfg.edge_name[k] for k in range(cfg.E) if edges[k] == GATE]}
+    _discs(cfg, F, given, where, pads, out)
+    _tokens(cfg, F, given, where, out)
+    moved = [k for part in ("weeds", "pests", "crop") if isinstance(given.get(part), dict)
+             for k in given[part] if k not in out[part]]
+    if moved:
+        said.append(f"{name}'s tokens and tiles on {', '.join(map(str, moved))}: recorded on the first hex of "
+                    "their paddy, as the position format does")
+    return out, said
+
+
+def _edges(cfg, given, where, name, said) -> tuple[list, list[set] | None]:
+    """Each inner edge open, walled or gated, from walls and gates or from paddies; the paddies given."""
     edges = [OPEN] * cfg.E
     groups = None
     if "paddies" in given:
@@ -130,21 +159,11 @@ def complete_field(cfg, given: dict, where: str, name: str) -> tuple[dict, list[
         if groups is None and edges[k] == WALL:
             fail(f"{where}.gates", f"edge {cfg.edge_name[k]!r} already holds a wall")
         edges[k] = GATE
-    F = fields(cfg, tuple(edges))
-    if not F.ok:
-        fail(f"{where}.gates", "a paddy has one inlet and one outlet at most (the starting paddy's inlet is the "
-                               "reservoir): rice_paddy.walls.gates-limit")
-    pads = ["".join(cfg.labels[h] for h in F.members[r]) for r in F.paddies]
-    if groups is not None:
-        for g in groups:
-            if set(F.members[F.region[min(g)]]) != g:
-                fail(f"{where}.paddies", f"{_text(cfg, g)!r} is not one closed region: its hexes must be adjacent")
-        extra = [p for p in pads if set(map(cfg.index.get, p)) not in groups]
-        said.append(f"{name}'s walls: around the paddies {', '.join(_text(cfg, g) for g in groups)}"
-                    + (f"; the hexes left over form paddies too ({', '.join(extra)}): every closed region of "
-                       f"1-{cfg.max_paddy} hexes is one" if extra else ""))
-    out = {"walls": [cfg.edge_name[k] for k in range(cfg.E) if edges[k] == WALL],
-           "gates": [cfg.edge_name[k] for k in range(cfg.E) if edges[k] == GATE]}
+    return edges, groups
+
+
+def _discs(cfg, F, given, where, pads, out) -> None:
+    """Rocks, water and magic water: one disc a hex, water in paddies without a rock."""
     masks = {}
     for part in ("rocks", "water", "magic"):
         hexes = labels_of(cfg, given.get(part, ""), f"{where}.{part}")
@@ -155,10 +174,14 @@ def complete_field(cfg, given: dict, where: str, name: str) -> tuple[dict, list[
         out[part] = _text(cfg, hexes)
     if masks["water"] & masks["magic"]:
         fail(f"{where}.magic", "one disc a hex: a hex holds water or magic water, not both")
+    rocky = {F.region[x] for x in masks["rocks"]}
     for h in masks["water"]:
-        r = F.region[h]
-        if any(F.region[x] == r for x in masks["rocks"]):
-            fail(f"{where}.water", f"paddy {pads[F.paddies.index(r)]!r} holds a rock: water cannot enter it")
+        if F.region[h] in rocky:
+            fail(f"{where}.water", f"paddy {pads[F.paddies.index(F.region[h])]!r} holds a rock: water cannot enter it")
+
+
+def _tokens(cfg, F, given, where, out) -> None:
+    """Weeds, pests, crops and fertiliser, one entry a paddy."""
     for part in ("weeds", "pests"):
         d = _per_paddy(cfg, F, given.get(part, {}), f"{where}.{part}", True)
         out[part] = {cfg.labels[r]: v for r, v in sorted(d.items())}
@@ -172,12 +195,6 @@ def complete_field(cfg, given: dict, where: str, name: str) -> tuple[dict, list[
             fail(f"{where}.fertilised", f"hex {cfg.labels[h]!r}: only a planted or grown paddy holds fertiliser")
         reps.add(r)
     out["fertilised"] = _text(cfg, reps)
-    moved = [k for part in ("weeds", "pests", "crop") if isinstance(given.get(part), dict)
-             for k in given[part] if k not in out[part]]
-    if moved:
-        said.append(f"{name}'s tokens and tiles on {', '.join(map(str, moved))}: recorded on the first hex of "
-                    "their paddy, as the position format does")
-    return out, said
 
 
 __all__ = ["complete_field", "start_field", "labels_of", "edges_of", "fail", "PARTS"]

@@ -80,9 +80,34 @@ def describe_changes(a, b, viewer) -> list[str]:
 
 def _seat(sa, sb, draft, state) -> list[str]:
     who = sb["name"]
+    out = _cards(who, "hand", sa, sb, state) + _cards(who, "draft", sa, sb, state)
+    out += _spirits(who, sa, sb, draft, state)
+    out += _allocation(who, sa["allocation"], sb["allocation"])
+    for key, word in (("workers", "workers"), ("livestock", "livestock"), ("reservoir", "water in the reservoir")):
+        if sa[key] != sb[key]:
+            out.append(f"{who}'s {word} {sa[key]} {ARROW} {sb[key]}")
+    out += _walls(who, sa, sb)
+    cleared = [h for h in sa["rocks"] if h not in sb["rocks"]]
+    if cleared:
+        out.append(f"{who} removed the rock{'s' if len(cleared) > 1 else ''} on {listing(cleared)} "
+                   "[rice_paddy.rocks.remove]")
+    for key, word in (("water", "water"), ("magic", "magic water")):
+        came = [h for h in sb[key] if h not in sa[key]]
+        went = [h for h in sa[key] if h not in sb[key]]
+        if came:
+            out.append(f"{word} reached {who}'s {listing(came)}")
+        if went:
+            out.append(f"{word} left {who}'s {listing(went)}")
+    out += _paddies(who, sa["paddies"], sb["paddies"])
+    for n in sb["achievements"]:
+        if n not in sa["achievements"]:
+            out.append(f"{who} took {name(f'ach-{n}', state)} [rice_paddy.achieve.condition]")
+    return out
+
+
+def _spirits(who, sa, sb, draft, state) -> list[str]:
+    """Spirit cards picked, revealed, used and ready again."""
     out = []
-    out += _cards(who, "hand", sa, sb, state)
-    out += _cards(who, "draft", sa, sb, state)
     if sb["picked"] and not sa["picked"]:
         pick = sb["pick"]
         rule = "rice_paddy.draft.hidden" if draft else "rice_paddy.spirit.play"
@@ -106,10 +131,12 @@ def _seat(sa, sb, draft, state) -> list[str]:
     for n in sa["spent"]:
         if n not in sb["spent"]:
             out.append(f"{who}'s any-time spirit card {n} is ready again [rice_paddy.spirit.anytime]")
-    out += _allocation(who, sa["allocation"], sb["allocation"])
-    for key, word in (("workers", "workers"), ("livestock", "livestock"), ("reservoir", "water in the reservoir")):
-        if sa[key] != sb[key]:
-            out.append(f"{who}'s {word} {sa[key]} {ARROW} {sb[key]}")
+    return out
+
+
+def _walls(who, sa, sb) -> list[str]:
+    """Walls and gates built, gone or a gate moved."""
+    out = []
     swapped: set[str] = set()  # a gate moved: its old edge became a wall, a wall edge its new place
     gates_new = [e for e in sb["gates"] if e not in sa["gates"]]
     gates_old = [e for e in sa["gates"] if e not in sb["gates"]]
@@ -125,21 +152,6 @@ def _seat(sa, sb, draft, state) -> list[str]:
             out.append(f"{who} built {what} on {listing(new)} [rice_paddy.build.cost]")
         if old:
             out.append(f"{who}'s {kind} on {listing(old)} {'is' if len(old) == 1 else 'are'} gone")
-    cleared = [h for h in sa["rocks"] if h not in sb["rocks"]]
-    if cleared:
-        out.append(f"{who} removed the rock{'s' if len(cleared) > 1 else ''} on {listing(cleared)} "
-                   "[rice_paddy.rocks.remove]")
-    for key, word in (("water", "water"), ("magic", "magic water")):
-        came = [h for h in sb[key] if h not in sa[key]]
-        went = [h for h in sa[key] if h not in sb[key]]
-        if came:
-            out.append(f"{word} reached {who}'s {listing(came)}")
-        if went:
-            out.append(f"{word} left {who}'s {listing(went)}")
-    out += _paddies(who, sa["paddies"], sb["paddies"])
-    for n in sb["achievements"]:
-        if n not in sa["achievements"]:
-            out.append(f"{who} took {name(f'ach-{n}', state)} [rice_paddy.achieve.condition]")
     return out
 
 

@@ -197,62 +197,78 @@ def _check_kind(cfg, what, kind, i, verb) -> None:
 def _take(cfg, p, piece, src) -> None:
     """Take `piece` off `src` (a (kind, index) place); PositionError if it is not there."""
     kind, i = src
-    what = piece[0]
-    _check_kind(cfg, what, kind, i, "is taken off")
-    missing = f"no such {what} in {_where(cfg, kind, i)}"
-    if what == "leader":
-        q, li = piece[1], piece[2]
-        leaders = _field(_seat(p, q), "leaders")
-        at = cfg.room_ids[i] if kind == "room" else "h"
-        if li is None:
-            li = leaders.index(at) if at in leaders else None
-        if li is None or li >= len(leaders) or leaders[li] != at:
-            _fail(f"{missing}: {cfg.names[q]}'s leaders stand at {', '.join(map(str, leaders))}")
-        leaders[li] = "h"  # taken off a room, a leader waits in the hall
-    elif what == "worker":
-        q, perm = piece[1], piece[2]
-        if kind == "room":
-            chairs = _per(cfg, p, "chairs", len(cfg.room_ids), [])[i]
-            if [q, perm] not in chairs:
-                _fail(f"{missing}: no {cfg.names[q]} {'permanent ' if perm else ''}investment on its chairs")
-            chairs.remove([q, perm])
-        elif kind == "town":
-            row = _per(cfg, p, "towns", len(cfg.towns), [0] * cfg.players)[i]
-            if row[q] <= 0:
-                _fail(f"{missing}: {cfg.names[q]} has no worker there")
-            row[q] -= 1
-        else:
-            cell = _per(cfg, p, "elders", cfg.rows * cfg.cols, [])[i]
-            if q not in cell:
-                _fail(f"{missing}: {cfg.names[q]} has no elder there")
-            cell.remove(q)
-    elif what == "money":
-        st = _seat(p, i)
-        if st.get("money", 0) <= 0:
-            _fail(f"{missing}: {cfg.names[i]} has no money")
-        st["money"] -= 1
-    elif what == "good":
-        k = piece[1]
-        if kind == "seat":
-            goods = _field(_seat(p, i), "goods")
-            if goods[k] <= 0:
-                _fail(f"{missing}: {cfg.names[i]} has no {GOOD_WORDS[k]}")
-            goods[k] -= 1
-        else:
-            slots = _per(cfg, p, "slots", len(cfg.room_ids), [])[i]
-            if k not in slots:
-                _fail(f"{missing}: no {GOOD_WORDS[k]} on its goods spaces")
-            slots[slots.index(k)] = -1
-    elif what == "tile":
-        rooms = _rooms(cfg, p)
-        if rooms[i] != piece[1]:
-            _fail(f"{missing}: the {ROOM_TITLES[piece[1]]} tile is not on {cfg.room_ids[i]}")
-        rooms[i] = None
-        p["rooms"] = rooms
-        _per(cfg, p, "slots", len(cfg.room_ids), [])[i] = []
-        _field(p, "out_tiles", []).append(piece[1])
-    elif p.get("marker") != i:
+    _check_kind(cfg, piece[0], kind, i, "is taken off")
+    _TAKE[piece[0]](cfg, p, piece, kind, i, f"no such {piece[0]} in {_where(cfg, kind, i)}")
+
+
+def _take_leader(cfg, p, piece, kind, i, missing) -> None:
+    q, li = piece[1], piece[2]
+    leaders = _field(_seat(p, q), "leaders")
+    at = cfg.room_ids[i] if kind == "room" else "h"
+    if li is None:
+        li = leaders.index(at) if at in leaders else None
+    if li is None or li >= len(leaders) or leaders[li] != at:
+        _fail(f"{missing}: {cfg.names[q]}'s leaders stand at {', '.join(map(str, leaders))}")
+    leaders[li] = "h"  # taken off a room, a leader waits in the hall
+
+
+def _take_worker(cfg, p, piece, kind, i, missing) -> None:
+    q, perm = piece[1], piece[2]
+    if kind == "room":
+        chairs = _per(cfg, p, "chairs", len(cfg.room_ids), [])[i]
+        if [q, perm] not in chairs:
+            _fail(f"{missing}: no {cfg.names[q]} {'permanent ' if perm else ''}investment on its chairs")
+        chairs.remove([q, perm])
+    elif kind == "town":
+        row = _per(cfg, p, "towns", len(cfg.towns), [0] * cfg.players)[i]
+        if row[q] <= 0:
+            _fail(f"{missing}: {cfg.names[q]} has no worker there")
+        row[q] -= 1
+    else:
+        cell = _per(cfg, p, "elders", cfg.rows * cfg.cols, [])[i]
+        if q not in cell:
+            _fail(f"{missing}: {cfg.names[q]} has no elder there")
+        cell.remove(q)
+
+
+def _take_money(cfg, p, piece, kind, i, missing) -> None:
+    st = _seat(p, i)
+    if st.get("money", 0) <= 0:
+        _fail(f"{missing}: {cfg.names[i]} has no money")
+    st["money"] -= 1
+
+
+def _take_good(cfg, p, piece, kind, i, missing) -> None:
+    k = piece[1]
+    if kind == "seat":
+        goods = _field(_seat(p, i), "goods")
+        if goods[k] <= 0:
+            _fail(f"{missing}: {cfg.names[i]} has no {GOOD_WORDS[k]}")
+        goods[k] -= 1
+        return
+    slots = _per(cfg, p, "slots", len(cfg.room_ids), [])[i]
+    if k not in slots:
+        _fail(f"{missing}: no {GOOD_WORDS[k]} on its goods spaces")
+    slots[slots.index(k)] = -1
+
+
+def _take_tile(cfg, p, piece, kind, i, missing) -> None:
+    rooms = _rooms(cfg, p)
+    if rooms[i] != piece[1]:
+        _fail(f"{missing}: the {ROOM_TITLES[piece[1]]} tile is not on {cfg.room_ids[i]}")
+    rooms[i] = None
+    p["rooms"] = rooms
+    _per(cfg, p, "slots", len(cfg.room_ids), [])[i] = []
+    _field(p, "out_tiles", []).append(piece[1])
+
+
+def _take_marker(cfg, p, piece, kind, i, missing) -> None:
+    if p.get("marker") != i:
         _fail(f"{missing}: the worship marker is on round {brief(p.get('marker'))}")
+
+
+_TAKE = {"leader": _take_leader, "worker": _take_worker, "money": _take_money, "good": _take_good,
+         "tile": _take_tile, "marker": _take_marker}
 
 
 def _draw_worker(p, q) -> None:
@@ -266,61 +282,77 @@ def _draw_worker(p, q) -> None:
 
 def _put(cfg, p, piece, dst) -> None:
     kind, i = dst
-    what = piece[0]
-    _check_kind(cfg, what, kind, i, "goes on")
-    if what == "leader":
-        q, li = piece[1], piece[2]
-        leaders = _field(_seat(p, q), "leaders")
-        to = cfg.room_ids[i] if kind == "room" else "h"
-        if li is None:
-            li = leaders.index("h") if "h" in leaders else len(leaders)  # past the last: setup reports
-        while len(leaders) <= li:
-            leaders.append("h")
-        leaders[li] = to
-    elif what == "worker":
-        q, perm = piece[1], piece[2]
-        if kind == "room":
-            _per(cfg, p, "chairs", len(cfg.room_ids), [])[i].append([q, perm])
-        elif kind == "town":
-            _per(cfg, p, "towns", len(cfg.towns), [0] * cfg.players)[i][q] += 1
-        else:
-            _per(cfg, p, "elders", cfg.rows * cfg.cols, [])[i].append(q)
-    elif what == "money":
-        st = _seat(p, i)
-        st["money"] = st.get("money", 0) + 1
-    elif what == "good":
-        k = piece[1]
-        if kind == "seat":
-            _field(_seat(p, i), "goods")[k] += 1
-            return
-        slots = _per(cfg, p, "slots", len(cfg.room_ids), [])[i]
-        if -1 not in slots:
-            room = ROOM_TITLES.get(_rooms(cfg, p)[i], cfg.room_ids[i])
-            _fail(f"room {cfg.room_ids[i]} ({room}) has no empty goods space" if slots else
-                  f"room {cfg.room_ids[i]} ({room}) has no goods spaces: goods go on markets and the warehouse")
-        slots[slots.index(-1)] = k
-    elif what == "tile":
-        rooms, tile = _rooms(cfg, p), piece[1]
-        if not cfg.slot_kind[i].startswith("tile"):
-            _fail(f"room {cfg.room_ids[i]} is printed on the board ({ROOM_TITLES[cfg.slot_kind[i]]}): tiles go on "
-                  + ", ".join(r for r, k in zip(cfg.room_ids, cfg.slot_kind) if k.startswith("tile")))
-        box, before = _field(p, "out_tiles", []), list(rooms)
-        old = rooms[i]
-        if tile in box:  # from the box: the tile it covers goes to the box
-            box.remove(tile)
-            if old is not None:
-                box.append(old)
-        elif tile in rooms:  # from another space: the two swap
-            rooms[rooms.index(tile)] = old
-        rooms[i] = tile
-        p["rooms"] = rooms
-        slots = _per(cfg, p, "slots", len(cfg.room_ids), [])
-        for j, k in enumerate(rooms):  # a room that changed starts with its goods spaces as set up
-            if k != before[j]:
-                slots[j] = _slot_default(cfg, k)
+    _check_kind(cfg, piece[0], kind, i, "goes on")
+    _PUT[piece[0]](cfg, p, piece, kind, i)
+
+
+def _put_leader(cfg, p, piece, kind, i) -> None:
+    q, li = piece[1], piece[2]
+    leaders = _field(_seat(p, q), "leaders")
+    to = cfg.room_ids[i] if kind == "room" else "h"
+    if li is None:
+        li = leaders.index("h") if "h" in leaders else len(leaders)  # past the last: setup reports
+    while len(leaders) <= li:
+        leaders.append("h")
+    leaders[li] = to
+
+
+def _put_worker(cfg, p, piece, kind, i) -> None:
+    q, perm = piece[1], piece[2]
+    if kind == "room":
+        _per(cfg, p, "chairs", len(cfg.room_ids), [])[i].append([q, perm])
+    elif kind == "town":
+        _per(cfg, p, "towns", len(cfg.towns), [0] * cfg.players)[i][q] += 1
     else:
-        p["marker"] = i
-        p.pop("end_seat", None)  # setup sets it from the marker
+        _per(cfg, p, "elders", cfg.rows * cfg.cols, [])[i].append(q)
+
+
+def _put_money(cfg, p, piece, kind, i) -> None:
+    st = _seat(p, i)
+    st["money"] = st.get("money", 0) + 1
+
+
+def _put_good(cfg, p, piece, kind, i) -> None:
+    k = piece[1]
+    if kind == "seat":
+        _field(_seat(p, i), "goods")[k] += 1
+        return
+    slots = _per(cfg, p, "slots", len(cfg.room_ids), [])[i]
+    if -1 not in slots:
+        room = ROOM_TITLES.get(_rooms(cfg, p)[i], cfg.room_ids[i])
+        _fail(f"room {cfg.room_ids[i]} ({room}) has no empty goods space" if slots else
+              f"room {cfg.room_ids[i]} ({room}) has no goods spaces: goods go on markets and the warehouse")
+    slots[slots.index(-1)] = k
+
+
+def _put_tile(cfg, p, piece, kind, i) -> None:
+    rooms, tile = _rooms(cfg, p), piece[1]
+    if not cfg.slot_kind[i].startswith("tile"):
+        _fail(f"room {cfg.room_ids[i]} is printed on the board ({ROOM_TITLES[cfg.slot_kind[i]]}): tiles go on "
+              + ", ".join(r for r, k in zip(cfg.room_ids, cfg.slot_kind) if k.startswith("tile")))
+    box, before = _field(p, "out_tiles", []), list(rooms)
+    old = rooms[i]
+    if tile in box:  # from the box: the tile it covers goes to the box
+        box.remove(tile)
+        if old is not None:
+            box.append(old)
+    elif tile in rooms:  # from another space: the two swap
+        rooms[rooms.index(tile)] = old
+    rooms[i] = tile
+    p["rooms"] = rooms
+    slots = _per(cfg, p, "slots", len(cfg.room_ids), [])
+    for j, k in enumerate(rooms):  # a room that changed starts with its goods spaces as set up
+        if k != before[j]:
+            slots[j] = _slot_default(cfg, k)
+
+
+def _put_marker(cfg, p, piece, kind, i) -> None:
+    p["marker"] = i
+    p.pop("end_seat", None)  # setup sets it from the marker
+
+
+_PUT = {"leader": _put_leader, "worker": _put_worker, "money": _put_money, "good": _put_good,
+        "tile": _put_tile, "marker": _put_marker}
 
 
 def _slot_default(cfg, kind) -> list:
@@ -358,23 +390,30 @@ def apply(position: dict, op: dict) -> dict:
     kind = op.get("op")
     if kind == "turn":
         _turn(cfg, p, op.get("seat"))
-        return _finish(cfg, p)
-    if kind not in ("put", "remove"):
+    elif kind in ("put", "remove"):
+        piece = _piece(cfg, op.get("piece"))
+        src = _place(cfg, op["from"]) if op.get("from") is not None else None
+        (_remove if kind == "remove" else _move)(cfg, p, op, piece, src)
+    else:
         _fail(f"expected an edit op: put, remove or turn, got {brief(kind)}")
-    piece = _piece(cfg, op.get("piece"))
-    src = _place(cfg, op["from"]) if op.get("from") is not None else None
-    if kind == "remove":
-        if src is None:
-            _fail(f"remove needs 'from': the place {op.get('piece')} is taken off")
-        if piece[0] == "marker":
-            _fail("the worship marker stays on its track: put it on another round instead")
-        if piece[0] == "leader" and src[0] == "hall":
-            _fail("a leader not in a room waits in the ancestral hall: move it to a room instead")
-        _take(cfg, p, piece, src)
-        if piece[0] == "worker":
-            st = _seat(p, piece[1])
-            st["resource"] = st.get("resource", 0) + 1  # back to the seat's resource area
-        return _finish(cfg, p)
+    return _finish(cfg, p)
+
+
+def _remove(cfg, p, op, piece, src) -> None:
+    if src is None:
+        _fail(f"remove needs 'from': the place {op.get('piece')} is taken off")
+    if piece[0] == "marker":
+        _fail("the worship marker stays on its track: put it on another round instead")
+    if piece[0] == "leader" and src[0] == "hall":
+        _fail("a leader not in a room waits in the ancestral hall: move it to a room instead")
+    _take(cfg, p, piece, src)
+    if piece[0] == "worker":
+        st = _seat(p, piece[1])
+        st["resource"] = st.get("resource", 0) + 1  # back to the seat's resource area
+
+
+def _move(cfg, p, op, piece, src) -> None:
+    """A put: from `src` (taken off there) or new (a worker from the seat's resource area)."""
     if "to" not in op:
         _fail(f"put needs 'to': the place {op.get('piece')} goes")
     dst = _place(cfg, op["to"])
@@ -389,4 +428,3 @@ def apply(position: dict, op: dict) -> dict:
     elif piece[0] == "worker":
         _draw_worker(p, piece[1])
     _put(cfg, p, piece, dst)
-    return _finish(cfg, p)

@@ -38,15 +38,20 @@ def places(view: dict) -> dict[str, str]:
     for t in view["towns"]:
         if t["caravan"]:
             out["caravan"] = f"the caravan, in the {t['name']} town"
-    grid = view["grid"]
-    for cell, pts in zip(grid["cells"], grid["points"]):
-        out[cell] = f"worship-grid cell {cell}, {pts} point{'' if pts == 1 else 's'}"
-    for k in range(view["length"] + 1):
-        out[f"round {k}"] = f"round {k} on the worship marker's track"
-    out["worship marker"] = f"the worship marker, at round {view['marker']} of {view['length']}"
+    _worship(view, out)
     for st in view["seats"]:
         out[st["name"]] = f"{st['name']}'s row: points, money, goods, workers, orders"
     for st in view["seats"]:
         for o in st["hand"] or ():
             out[o["id"]] = f"order {o['id']} in {st['name']}'s hand"
     return out
+
+
+def _worship(view: dict, out: dict) -> None:
+    """The worship grid's cells, the marker and its track."""
+    grid = view["grid"]
+    for cell, pts in zip(grid["cells"], grid["points"]):
+        out[cell] = f"worship-grid cell {cell}, {pts} point{'' if pts == 1 else 's'}"
+    for k in range(view["length"] + 1):
+        out[f"round {k}"] = f"round {k} on the worship marker's track"
+    out["worship marker"] = f"the worship marker, at round {view['marker']} of {view['length']}"

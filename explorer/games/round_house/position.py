@@ -277,84 +277,105 @@ class PositionMixin:
         return tuple(out)
 
 
+def _need(cond, field, msg) -> None:
+    if not cond:
+        Fields("round_house position").fail(field, msg)
+
+
 def _build(cls, cfg, pos: _Position):
     """Field-by-field checks of a validated _Position, then the conservation laws."""
+    _check_board(cfg, pos)
+    _check_turn(cfg, pos)
+    _check_cards(cfg, pos)
+    return _state(cls, cfg, pos)
+
+
+def _check_board(cfg, pos) -> None:
+    """Rooms, tiles, goods spaces, chairs, elders, towns and the tracks."""
     P = cfg.players
     n = len(cfg.room_ids)
-
-    def need(cond, field, msg):
-        if not cond:
-            Fields("round_house position").fail(field, msg)
-
-    need(len(pos.seats) == P, "seats", f"expected {P} seats")
-    need(len(pos.rooms) == n, "rooms", f"expected {n} room kinds")
+    _need(len(pos.seats) == P, "seats", f"expected {P} seats")
+    _need(len(pos.rooms) == n, "rooms", f"expected {n} room kinds")
     for i, k in enumerate(pos.rooms):
         slot = cfg.slot_kind[i]
         ok = (k in cfg.large_tiles if slot == "tile_large" else
               k in cfg.small_tiles if slot == "tile_small" else k == slot)
         if not ok:  # the message only when needed: brief() is slow, and positions are loaded often
-            need(ok, f"rooms[{i}]", f"{brief(k)} cannot stand in space {cfg.room_ids[i]} ({slot})")
-    need(all(k in cfg.small_tiles + cfg.large_tiles for k in pos.out_tiles), "out_tiles",
+            _need(ok, f"rooms[{i}]", f"{brief(k)} cannot stand in space {cfg.room_ids[i]} ({slot})")
+    _need(all(k in cfg.small_tiles + cfg.large_tiles for k in pos.out_tiles), "out_tiles",
          "room tiles left out of the game (ids of room tiles)")
     tiles = [k for k in pos.rooms + pos.out_tiles if k in cfg.large_tiles + cfg.small_tiles]
-    need(len(tiles) == len(set(tiles)), "rooms", "a room tile appears twice")
-    need(len(pos.slots) == n, "slots", f"expected {n} lists")
+    _need(len(tiles) == len(set(tiles)), "rooms", "a room tile appears twice")
+    _need(len(pos.slots) == n, "slots", f"expected {n} lists")
     for i, sl in enumerate(pos.slots):
         want = 3 if pos.rooms[i] in ("market", "retail", "wholesale", "warehouse") else 0
-        need(len(sl) == want and all(-1 <= x <= 3 for x in sl), f"slots[{i}]", f"expected {want} goods (-1 = empty)")
-    need(len(pos.chairs) == n, "chairs", f"expected {n} lists")
+        _need(len(sl) == want and all(-1 <= x <= 3 for x in sl), f"slots[{i}]", f"expected {want} goods (-1 = empty)")
+    _need(len(pos.chairs) == n, "chairs", f"expected {n} lists")
     for ch in pos.chairs:
-        need(all(0 <= q < P and perm in (0, 1) for q, perm in ch), "chairs", "entries are [seat, 0|1]")
-    need(len(pos.elders) == cfg.rows * cfg.cols and all(0 <= q < P for e in pos.elders for q in e),
+        _need(all(0 <= q < P and perm in (0, 1) for q, perm in ch), "chairs", "entries are [seat, 0|1]")
+    _need(len(pos.elders) == cfg.rows * cfg.cols and all(0 <= q < P for e in pos.elders for q in e),
          "elders", f"expected {cfg.rows * cfg.cols} cells of seats")
-    need(len(pos.towns) == len(cfg.towns) and all(len(t) == P for t in pos.towns), "towns",
+    _need(len(pos.towns) == len(cfg.towns) and all(len(t) == P for t in pos.towns), "towns",
          f"expected {len(cfg.towns)} towns x {P} seats")
-    need(0 <= pos.caravan < len(cfg.towns), "caravan", "a town index")
-    need(len(pos.supply) == 4, "supply", "four goods")
-    need(len(pos.grid_amulets) == len(cfg.amulet_edges), "grid_amulets", f"expected {len(cfg.amulet_edges)}")
-    need(len(pos.temples) == len(cfg.temples), "temples", f"expected {len(cfg.temples)}")
-    need(0 <= pos.marker <= cfg.length, "marker", f"0..{cfg.length}")
-    need(0 <= pos.seat < P, "seat", f"0..{P - 1}")
-    need(pos.phase in ("spec", "move", "worship", "family", "room", "orders", "over"), "phase", "unknown phase")
-    need(pos.room is None or pos.room in cfg.room_index, "room", "a room id or null")
-    need(pos.end_seat is None or 0 <= pos.end_seat < P, "end_seat", "a seat or null")
-    need(pos.family_town is None or 0 <= pos.family_town < len(cfg.towns), "family_town", "a town or null")
-    need(pos.phase != "family" or pos.family_town is not None, "family_town", "needed in the family phase")
-    need(pos.phase != "room" or pos.room is not None or pos.left == 0, "room", "needed to act in a room")
-    need(0 <= pos.left <= 2, "left", "0..2")
-    need((pos.phase == "over") == (pos.final is not None), "final", "the final scores exactly when the game is over")
-    need(pos.final is None or set(pos.final) == {str(p) for p in range(P)}, "final", "one entry per seat")
-    need(pos.phase != "family" or pos.family_town is None or pos.towns[pos.family_town][pos.seat] > 0,
+    _need(0 <= pos.caravan < len(cfg.towns), "caravan", "a town index")
+    _need(len(pos.supply) == 4, "supply", "four goods")
+    _need(len(pos.grid_amulets) == len(cfg.amulet_edges), "grid_amulets", f"expected {len(cfg.amulet_edges)}")
+    _need(len(pos.temples) == len(cfg.temples), "temples", f"expected {len(cfg.temples)}")
+    _need(0 <= pos.marker <= cfg.length, "marker", f"0..{cfg.length}")
+
+
+def _check_turn(cfg, pos) -> None:
+    """Whose turn, its phase and what it still has to do."""
+    P = cfg.players
+    n = len(cfg.room_ids)
+    _need(0 <= pos.seat < P, "seat", f"0..{P - 1}")
+    _need(pos.phase in ("spec", "move", "worship", "family", "room", "orders", "over"), "phase", "unknown phase")
+    _need(pos.room is None or pos.room in cfg.room_index, "room", "a room id or null")
+    _need(pos.end_seat is None or 0 <= pos.end_seat < P, "end_seat", "a seat or null")
+    _need(pos.family_town is None or 0 <= pos.family_town < len(cfg.towns), "family_town", "a town or null")
+    _need(pos.phase != "family" or pos.family_town is not None, "family_town", "needed in the family phase")
+    _need(pos.phase != "room" or pos.room is not None or pos.left == 0, "room", "needed to act in a room")
+    _need(0 <= pos.left <= 2, "left", "0..2")
+    _need((pos.phase == "over") == (pos.final is not None), "final", "the final scores exactly when the game is over")
+    _need(pos.final is None or set(pos.final) == {str(p) for p in range(P)}, "final", "one entry per seat")
+    _need(pos.phase != "family" or pos.family_town is None or pos.towns[pos.family_town][pos.seat] > 0,
          "family_town", "the chosen town must hold workers of the seat to move")
     me = pos.seats[pos.seat]
     held = len(me.specialists) + (len(me.specialist_amulets) if cfg.amulet_slot else 0)
-    need(pos.prio[:1] != ["disc"] or held > cfg.disp["max_specialists"],
+    _need(pos.prio[:1] != ["disc"] or held > cfg.disp["max_specialists"],
          "prio", "a discard is pending only above the specialist limit")
     tasks_ok = {"good", "car", "inv", "pir", "spec", "amu", "ex", "take", "bm", "copy", "sell", "selltea2",
                 "sellcel2", "sellfruit2", "dup0", "dup1", "dup2", "dup3"}
-    need(all(t in tasks_ok or (t.startswith("sell!") and t[5:].isdigit() and int(t[5:]) < n) for t in pos.tasks),
+    _need(all(t in tasks_ok or (t.startswith("sell!") and t[5:].isdigit() and int(t[5:]) < n) for t in pos.tasks),
          "tasks", "unknown task")
-    need(all(t in ("ord", "disc") for t in pos.prio), "prio", "only 'ord' or 'disc'")
+    _need(all(t in ("ord", "disc") for t in pos.prio), "prio", "only 'ord' or 'disc'")
+
+
+def _check_cards(cfg, pos) -> None:
+    """Each seat's goods, leaders and cards, and the piles: known ids only."""
     for p, st in enumerate(pos.seats):
         f = f"seats[{p}]"
-        need(len(st.goods) == 4, f + ".goods", "four counts")
-        need(len(st.leaders) == cfg.leaders and all(x == "h" or x in cfg.room_index for x in st.leaders),
+        _need(len(st.goods) == 4, f + ".goods", "four counts")
+        _need(len(st.leaders) == cfg.leaders and all(x == "h" or x in cfg.room_index for x in st.leaders),
              f + ".leaders", f"{cfg.leaders} room ids or 'h'")
-        need(set(st.specialists + st.specialist_amulets) <= set(cfg.spec_ids), f + ".specialists", "unknown id")
-        need(all(cfg.spec_kind[x] == "amulet" for x in st.specialist_amulets), f + ".specialist_amulets",
+        _need(set(st.specialists + st.specialist_amulets) <= set(cfg.spec_ids), f + ".specialists", "unknown id")
+        _need(all(cfg.spec_kind[x] == "amulet" for x in st.specialist_amulets), f + ".specialist_amulets",
              "only amulet-type specialists")
-        need(set(st.taken or ()) <= set(cfg.spec_ids), f + ".taken", "unknown specialist id")
-        need(set(st.amulets) <= set(cfg.amulet_ids), f + ".amulets", "unknown id")
-        need(set(st.hand) | {o for o, _ in st.completed} <= set(cfg.order_ids), f + ".hand", "unknown order id")
+        _need(set(st.taken or ()) <= set(cfg.spec_ids), f + ".taken", "unknown specialist id")
+        _need(set(st.amulets) <= set(cfg.amulet_ids), f + ".amulets", "unknown id")
+        _need(set(st.hand) | {o for o, _ in st.completed} <= set(cfg.order_ids), f + ".hand", "unknown order id")
     ids = [(pos.amulet_supply + pos.amulet_deck, cfg.amulet_ids, "amulet"),
            (pos.pirate_supply + pos.pirate_deck + pos.pirate_discard, cfg.pirate_ids, "pirate"),
            (pos.specialist_supply + pos.specialist_deck + pos.specialist_discard, cfg.spec_ids, "specialist"),
            (pos.order_supply + pos.order_deck, cfg.order_ids, "order")]
     for got, known, what in ids:
-        need(set(got) <= set(known), what + "s", f"unknown {what} id")
-    need(pos.end_amulet is None or pos.end_amulet in cfg.amulet_ids, "end_amulet", "an amulet id or null")
-    need(all(a is None or a in cfg.amulet_ids for a in pos.grid_amulets), "grid_amulets", "amulet ids or null")
+        _need(set(got) <= set(known), what + "s", f"unknown {what} id")
+    _need(pos.end_amulet is None or pos.end_amulet in cfg.amulet_ids, "end_amulet", "an amulet id or null")
+    _need(all(a is None or a in cfg.amulet_ids for a in pos.grid_amulets), "grid_amulets", "amulet ids or null")
 
+
+def _state(cls, cfg, pos):
+    """The state a checked position describes, then its conservation laws."""
     s = object.__new__(cls)
     s.cfg, s.seed, s.rng = cfg, pos.seed, pos.rng & rng.MASK
     st = pos.seats

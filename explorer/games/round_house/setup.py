@@ -116,6 +116,27 @@ def tile_of(cfg, label, field) -> str:
     _fail(field, f"expected a room tile by its label ({tiles}), got {brief(label)}")
 
 
+def _place_all(what, ids, where, field, lst) -> None:
+    """Each of `lst` (known `ids`) at `field`, in one place only (`where`: id -> field)."""
+    for x in lst:
+        if x not in ids:
+            _fail(field, f"unknown {what} {brief(x)}")
+        if x in where:
+            _fail(field, f"{what} {x} is in two places: {where[x]} and {field}")
+        where[x] = field
+
+
+def _good_space(x, f) -> int:
+    """A room's goods space: a good by name, its index 0..3, or -1 (null, "", "-") for an empty one."""
+    if x is None or x in ("", "-"):
+        return -1
+    if isinstance(x, str) and x.lower() in GOOD_KEYS:
+        return GOOD_KEYS[x.lower()]
+    if isinstance(x, int) and not isinstance(x, bool) and -1 <= x <= 3:
+        return x
+    _fail(f, f"expected goods by name (fruit, celadon, tea, gold) or null for an empty space, got {brief(x)}")
+
+
 class _Filler:
     """Completes one partial dict; `said` collects what was filled in, in words."""
 
@@ -264,30 +285,7 @@ class _Filler:
     def _rooms(self):
         cfg, p, o = self.cfg, self.p, self.out
         tiles = cfg.large_tiles + cfg.small_tiles
-        n = len(cfg.room_ids)
-        given = p.get("rooms", {})
-        if isinstance(given, list | tuple):
-            if len(given) != n:
-                _fail("rooms", f"expected {n} room kinds (or a dict such as {{\"o2\": \"Bank\"}})")
-            kinds = [tile_of(cfg, k, f"rooms[{i}]") for i, k in enumerate(given)]
-            placed = {i: k for i, k in enumerate(kinds) if cfg.slot_kind[i].startswith("tile")}
-        elif isinstance(given, dict):
-            placed = {}
-            for space, label in given.items():
-                f = f"rooms.{clip(space, 20)}"
-                if space not in cfg.room_index:
-                    _fail(f, f"expected a room id such as o2, got {brief(space)}")
-                i = cfg.room_index[space]
-                kind = tile_of(cfg, label, f)
-                if not cfg.slot_kind[i].startswith("tile"):
-                    if kind != cfg.slot_kind[i]:
-                        _fail(f, f"{space} is printed on the board ({ROOM_TITLES[cfg.slot_kind[i]]}); tiles go on "
-                              f"{', '.join(r for r, k in zip(cfg.room_ids, cfg.slot_kind) if k.startswith('tile'))}")
-                    continue
-                placed[i] = kind
-            kinds = list(cfg.slot_kind)
-        else:
-            _fail("rooms", f"expected a list of {n} room kinds or a dict such as {{\"o2\": \"Bank\"}}")
+        kinds, placed = self._given_rooms(p.get("rooms", {}))
         seen = {}
         for i, k in placed.items():
             size = cfg.slot_kind[i]
@@ -309,12 +307,7 @@ class _Filler:
         drawn = []
         for size, pool in (("tile_large", cfg.large_tiles), ("tile_small", cfg.small_tiles)):
             free = [k for k in pool if k not in seen and k not in boxed]
-            for i, k in enumerate(cfg.slot_kind):
-                if k == size and i not in placed:
-                    if not free:
-                        _fail("out_tiles", f"no {size[5:]} room tile left for {cfg.room_ids[i]}")
-                    kinds[i] = self.deal(free, 1)[0]
-                    drawn.append(f"{ROOM_TITLES[kinds[i]].lower()} on {cfg.room_ids[i]}")
+            self._draw_tiles(size, free, placed, kinds, drawn)
             if out_given and free:
                 _fail("out_tiles", f"the {ROOM_TITLES[free[0]]} tile is in no space and not in out_tiles")
             boxed += free if not out_given else []
@@ -324,6 +317,40 @@ class _Filler:
             self.said.append(f"room tiles drawn at random: {', '.join(drawn)}"
                              + (f"; {', '.join(ROOM_TITLES[k].lower() for k in boxed)} back in the box"
                                 if not out_given and boxed else ""))
+
+    def _given_rooms(self, given) -> tuple[list, dict]:
+        """The room kinds given as a list or a dict; {tile space: kind given}."""
+        cfg, n = self.cfg, len(self.cfg.room_ids)
+        if isinstance(given, list | tuple):
+            if len(given) != n:
+                _fail("rooms", f"expected {n} room kinds (or a dict such as {{\"o2\": \"Bank\"}})")
+            kinds = [tile_of(cfg, k, f"rooms[{i}]") for i, k in enumerate(given)]
+            return kinds, {i: k for i, k in enumerate(kinds) if cfg.slot_kind[i].startswith("tile")}
+        if not isinstance(given, dict):
+            _fail("rooms", f"expected a list of {n} room kinds or a dict such as {{\"o2\": \"Bank\"}}")
+        placed = {}
+        for space, label in given.items():
+            f = f"rooms.{clip(space, 20)}"
+            if space not in cfg.room_index:
+                _fail(f, f"expected a room id such as o2, got {brief(space)}")
+            i = cfg.room_index[space]
+            kind = tile_of(cfg, label, f)
+            if cfg.slot_kind[i].startswith("tile"):
+                placed[i] = kind
+            elif kind != cfg.slot_kind[i]:
+                _fail(f, f"{space} is printed on the board ({ROOM_TITLES[cfg.slot_kind[i]]}); tiles go on "
+                      f"{', '.join(r for r, k in zip(cfg.room_ids, cfg.slot_kind) if k.startswith('tile'))}")
+        return list(cfg.slot_kind), placed
+
+    def _draw_tiles(self, size, free, placed, kinds, drawn) -> None:
+        """Tile spaces of `size` not given: a tile drawn at random from `free`."""
+        cfg = self.cfg
+        for i, k in enumerate(cfg.slot_kind):
+            if k == size and i not in placed:
+                if not free:
+                    _fail("out_tiles", f"no {size[5:]} room tile left for {cfg.room_ids[i]}")
+                kinds[i] = self.deal(free, 1)[0]
+                drawn.append(f"{ROOM_TITLES[kinds[i]].lower()} on {cfg.room_ids[i]}")
 
     def _by_room(self, name, default, conv):
         """A per-room list from the full list or a {room: value} dict."""
@@ -343,69 +370,61 @@ class _Filler:
         return [conv(v, f"{name}[{i}]") for i, v in enumerate(given)], True
 
     def _places(self):
-        cfg, o = self.cfg, self.out
+        o = self.out
+        o["slots"], _ = self._by_room("slots", self._slot_default, self._slot_conv)
+        o["chairs"], _ = self._by_room("chairs", lambda i: [], self._chair_conv)
+        o["elders"] = self._elders()
+        o["towns"] = self._towns()
+        o["caravan"] = self.town(self.p.get("caravan", 0), "caravan")
 
-        def slot_default(i):
-            k = self.kinds[i]
-            return list(cfg.warehouse_stock) if k == "warehouse" else [-1, -1, -1] if k in (
-                "market", "retail", "wholesale") else []
+    def _slot_default(self, i):
+        k = self.kinds[i]
+        return list(self.cfg.warehouse_stock) if k == "warehouse" else [-1, -1, -1] if k in (
+            "market", "retail", "wholesale") else []
 
-        def slot_conv(v, f):
-            out = []
-            for x in _list(v, f):
-                if x is None or x in ("", "-"):
-                    out.append(-1)
-                elif isinstance(x, str) and x.lower() in GOOD_KEYS:
-                    out.append(GOOD_KEYS[x.lower()])
-                elif isinstance(x, int) and not isinstance(x, bool) and -1 <= x <= 3:
-                    out.append(x)
-                else:
-                    _fail(f, f"expected goods by name (fruit, celadon, tea, gold) or null for an empty space, "
-                          f"got {brief(x)}")
-            return out
+    def _slot_conv(self, v, f):
+        return [_good_space(x, f) for x in _list(v, f)]
 
-        def chair_conv(v, f):
-            out = []
-            for e in _list(v, f):
-                if isinstance(e, list | tuple):
-                    if len(e) != 2 or e[1] not in (0, 1):
-                        _fail(f, f"expected a seat or [seat, 0|1] (1 = permanent), got {brief(e)}")
-                    out.append([self.seat(e[0], f), int(e[1])])
-                else:
-                    out.append([self.seat(e, f), 0])
-            return out
+    def _chair_conv(self, v, f):
+        out = []
+        for e in _list(v, f):
+            if isinstance(e, list | tuple):
+                if len(e) != 2 or e[1] not in (0, 1):
+                    _fail(f, f"expected a seat or [seat, 0|1] (1 = permanent), got {brief(e)}")
+                out.append([self.seat(e[0], f), int(e[1])])
+            else:
+                out.append([self.seat(e, f), 0])
+        return out
 
-        o["slots"], _ = self._by_room("slots", slot_default, slot_conv)
-        o["chairs"], _ = self._by_room("chairs", lambda i: [], chair_conv)
+    def _elders(self) -> list:
+        """The elders on each worship-grid cell, from a list per cell or a {cell: seats} dict."""
+        cfg = self.cfg
         ncell = cfg.rows * cfg.cols
         elders = self.p.get("elders", [])
-        if isinstance(elders, dict):
-            names = {cell_name(cfg, c): c for c in range(ncell)}
-            out = [[] for _ in range(ncell)]
-            for k, v in elders.items():
-                if k not in names:
-                    _fail(f"elders.{clip(k, 20)}", f"expected a worship-grid cell a1..{cell_name(cfg, ncell - 1)}")
-                vs = v if isinstance(v, list | tuple) else [v]
-                out[names[k]] = [self.seat(x, f"elders.{k}") for x in vs]
-            elders = out
-        else:
+        if not isinstance(elders, dict):
             elders = _list(elders, "elders") or [[] for _ in range(ncell)]
-            elders = [[self.seat(x, f"elders[{i}]") for x in _list(e, f"elders[{i}]")] for i, e in enumerate(elders)]
-        o["elders"] = elders
-        towns = self.p.get("towns")
-        P = cfg.players
-        if isinstance(towns, dict):
-            out = [[0] * P for _ in cfg.towns]
-            for k, v in towns.items():
-                t = self.town(k, f"towns.{clip(k, 20)}")
-                out[t] = self.counts(v, f"towns.{cfg.towns[t]}")
-            towns = out
-        elif towns is None:
-            towns = [[0] * P for _ in cfg.towns]
-        else:
-            towns = [self.counts(v, f"towns[{i}]") for i, v in enumerate(_list(towns, "towns"))]
-        o["towns"] = towns
-        o["caravan"] = self.town(self.p.get("caravan", 0), "caravan")
+            return [[self.seat(x, f"elders[{i}]") for x in _list(e, f"elders[{i}]")] for i, e in enumerate(elders)]
+        names = {cell_name(cfg, c): c for c in range(ncell)}
+        out = [[] for _ in range(ncell)]
+        for k, v in elders.items():
+            if k not in names:
+                _fail(f"elders.{clip(k, 20)}", f"expected a worship-grid cell a1..{cell_name(cfg, ncell - 1)}")
+            vs = v if isinstance(v, list | tuple) else [v]
+            out[names[k]] = [self.seat(x, f"elders.{k}") for x in vs]
+        return out
+
+    def _towns(self) -> list:
+        """Each town's workers per seat, from a list per town or a {town: counts} dict."""
+        cfg, towns = self.cfg, self.p.get("towns")
+        if towns is None:
+            return [[0] * cfg.players for _ in cfg.towns]
+        if not isinstance(towns, dict):
+            return [self.counts(v, f"towns[{i}]") for i, v in enumerate(_list(towns, "towns"))]
+        out = [[0] * cfg.players for _ in cfg.towns]
+        for k, v in towns.items():
+            t = self.town(k, f"towns.{clip(k, 20)}")
+            out[t] = self.counts(v, f"towns.{cfg.towns[t]}")
+        return out
 
     def town(self, ref, field) -> int:
         towns = self.cfg.towns
@@ -430,7 +449,7 @@ class _Filler:
         return [_int(n, field, 0, 14) for n in v]
 
     def _goods_and_money(self):
-        cfg, o, p = self.cfg, self.out, self.p
+        cfg = self.cfg
         start, cash = [], []
         for i, st in enumerate(self.seats):
             f = f"seats[{i}]"
@@ -448,6 +467,12 @@ class _Filler:
             self.said.append(f"goods of {', '.join(start)}: the set-up's {cfg.comp.start_gold} gold")
         if cash:
             self.said.append(f"money, as set up: {', '.join(cash)}")
+        self._supply()
+        self._money()
+
+    def _supply(self):
+        """The goods not held or on rooms; a supply given must be that."""
+        cfg, o, p = self.cfg, self.out, self.p
         supply = []
         for k in range(len(GOODS)):
             held = sum(st["goods"][k] for st in self.seats) + sum(sl.count(k) for sl in o["slots"])
@@ -459,6 +484,10 @@ class _Filler:
         if "supply" in p and p["supply"] != supply:
             _fail("supply", f"expected {supply} (the goods not held or on rooms), got {brief(p['supply'])}")
         o["supply"] = supply
+
+    def _money(self):
+        """The counting house and the bank: the money not held balances the game's total."""
+        cfg, o, p = self.cfg, self.out, self.p
         money = sum(st["money"] for st in self.seats)
         counting, bank = p.get("counting"), p.get("bank")
         if counting is None and bank is not None:
@@ -478,39 +507,8 @@ class _Filler:
             self.said.append(f"the bank: {balance} money, the rest of the {cfg.money_total}")
 
     def _workers(self):
-        cfg, o = self.cfg, self.out
-        as_set = []
-        for i, st in enumerate(self.seats):
-            f = f"seats[{i}]"
-            placed = (sum(1 for ch in o["chairs"] for q, _ in ch if q == i) + sum(e.count(i) for e in o["elders"])
-                      + sum(t[i] for t in o["towns"]))
-            gone = _int(st.setdefault("returned", 0), f + ".returned", 0)
-            free = cfg.workers - 1 - placed - gone
-            board, res = st.get("board"), st.get("resource")
-            board = None if board is None else _int(board, f + ".board", 0)
-            res = None if res is None else _int(res, f + ".resource", 0)
-            if board is None and res is None:
-                res = min(free, max(0, cfg.comp.start_resource_workers - placed))
-                board = free - res
-                if placed or gone:
-                    self.said.append(f"{cfg.names[i]}'s workers: {board} on the personal board, {res} in the "
-                                     f"resource area (the set-up's {cfg.comp.start_resource_workers} there, less the "
-                                     f"{placed} placed first)")
-                else:
-                    as_set.append(cfg.names[i])
-            elif board is None:
-                board = free - res
-            elif res is None:
-                res = free - board
-            if board < 0 or res < 0 or board > cfg.board_spaces or board + res != free:
-                _fail(f + ".board", f"{cfg.workers} workers per seat: 1 score marker, {placed} placed, {gone} "
-                      f"returned leaves {free} for the personal board (at most {cfg.board_spaces}) and the "
-                      f"resource area, got board {brief(board)} and resource {brief(res)}")
-            st["board"], st["resource"] = board, res
-            lead = [self.room(x, f + ".leaders", hall=True) for x in _list(st.get("leaders", []), f + ".leaders")]
-            if len(lead) > cfg.leaders:
-                _fail(f + ".leaders", f"{cfg.players} players have {cfg.leaders} leader(s) each")
-            st["leaders"] = lead + ["h"] * (cfg.leaders - len(lead))
+        cfg = self.cfg
+        as_set = [cfg.names[i] for i, st in enumerate(self.seats) if self._seat_workers(i, st)]
         if as_set:
             self.said.append(f"workers of {', '.join(as_set)}: as set up, {cfg.board_spaces} on the personal "
                              f"board and {cfg.comp.start_resource_workers} in the resource area")
@@ -522,30 +520,51 @@ class _Filler:
                           "(one leader per room)")
                 held[r] = i
 
+    def _seat_workers(self, i, st) -> bool:
+        """Seat i's workers on its personal board and in its resource area, and its leaders; whether the
+        workers are as set up (nothing given, nothing placed)."""
+        cfg, o = self.cfg, self.out
+        f = f"seats[{i}]"
+        placed = (sum(1 for ch in o["chairs"] for q, _ in ch if q == i) + sum(e.count(i) for e in o["elders"])
+                  + sum(t[i] for t in o["towns"]))
+        gone = _int(st.setdefault("returned", 0), f + ".returned", 0)
+        free = cfg.workers - 1 - placed - gone
+        board, res = st.get("board"), st.get("resource")
+        board = None if board is None else _int(board, f + ".board", 0)
+        res = None if res is None else _int(res, f + ".resource", 0)
+        as_set = False
+        if board is None and res is None:
+            res = min(free, max(0, cfg.comp.start_resource_workers - placed))
+            board = free - res
+            as_set = not (placed or gone)
+            if not as_set:
+                self.said.append(f"{cfg.names[i]}'s workers: {board} on the personal board, {res} in the "
+                                 f"resource area (the set-up's {cfg.comp.start_resource_workers} there, less the "
+                                 f"{placed} placed first)")
+        board = free - res if board is None else board
+        res = free - board if res is None else res
+        if board < 0 or res < 0 or board > cfg.board_spaces or board + res != free:
+            _fail(f + ".board", f"{cfg.workers} workers per seat: 1 score marker, {placed} placed, {gone} "
+                  f"returned leaves {free} for the personal board (at most {cfg.board_spaces}) and the "
+                  f"resource area, got board {brief(board)} and resource {brief(res)}")
+        st["board"], st["resource"] = board, res
+        lead = [self.room(x, f + ".leaders", hall=True) for x in _list(st.get("leaders", []), f + ".leaders")]
+        if len(lead) > cfg.leaders:
+            _fail(f + ".leaders", f"{cfg.players} players have {cfg.leaders} leader(s) each")
+        st["leaders"] = lead + ["h"] * (cfg.leaders - len(lead))
+        return as_set
+
     def _piles(self, what, ids, held, piles, deck, discard=None, box=False):
         """Give each of `ids` one place: `held` (field, list) are given; `piles` are (field, size) displays
         dealt if missing; `deck` (and `discard`) take the rest."""
         o, p = self.out, self.p
         where = {}
         for field, lst in held:
-            for x in lst:
-                if x not in ids:
-                    _fail(field, f"unknown {what} {brief(x)}")
-                if x in where:
-                    _fail(field, f"{what} {x} is in two places: {where[x]} and {field}")
-                where[x] = field
+            _place_all(what, ids, where, field, lst)
         fields = [f for f, _ in piles] + [deck] + ([discard] if discard else [])
-        for f in fields:
-            if f in p:
-                lst = self.ids(p[f], f)
-                for x in lst:
-                    if x is not None and x not in ids:
-                        _fail(f, f"unknown {what} {brief(x)}")
-                    if x is not None and x in where:
-                        _fail(f, f"{what} {x} is in two places: {where[x]} and {f}")
-                    if x is not None:
-                        where[x] = f
-                o[f] = lst
+        for f in (f for f in fields if f in p):
+            o[f] = self.ids(p[f], f)
+            _place_all(what, ids, where, f, [x for x in o[f] if x is not None])
         pool = [x for x in ids if x not in where]
         for f, size in piles:
             if f not in p:
@@ -563,8 +582,7 @@ class _Filler:
                   f"place, or leave {deck} out to have them completed")
 
     def _cards(self):
-        cfg, o, p = self.cfg, self.out, self.p
-        seats = self.seats
+        cfg, seats = self.cfg, self.seats
         for i, st in enumerate(seats):
             for k in ("specialists", "amulets", "specialist_amulets", "hand"):
                 st[k] = self.ids(st.get(k, []), f"seats[{i}].{k}")
@@ -573,7 +591,12 @@ class _Filler:
                     "specialist_deck", "specialist_discard")
         self._piles("pirate tile", cfg.pirate_ids, [], [("pirate_supply", cfg.disp["pirates"])],
                     "pirate_deck", "pirate_discard")
-        # amulets: the worship grid's spaces, the end space, the face-up three, then the deck
+        self._amulets()
+        self._orders()
+
+    def _marker(self) -> int:
+        """The round marker: at least one family worship per elder on the grid."""
+        cfg, o, p = self.cfg, self.out, self.p
         marker = p.get("marker")
         n_elders = sum(len(e) for e in o["elders"])
         if marker is None:
@@ -583,6 +606,12 @@ class _Filler:
         marker = o["marker"] = _int(marker, "marker", 0, cfg.length)
         if marker < cfg.length and n_elders > marker:
             _fail("marker", f"expected at least {n_elders}: every elder on the grid came with a family worship")
+        return marker
+
+    def _amulets(self):
+        """Amulets: the worship grid's spaces, the end space, the face-up three, then the deck."""
+        cfg, o, p = self.cfg, self.out, self.p
+        marker = self._marker()
         grid = p.get("grid_amulets")
         if grid is not None:
             grid = self.ids(grid, "grid_amulets", none=True)
@@ -591,7 +620,7 @@ class _Filler:
         end = p.get("end_amulet", ...)
         if end is not ... and end is not None and not isinstance(end, str):
             _fail("end_amulet", f"expected an amulet id or null, got {brief(end)}")
-        held = [(f"seats[{i}].amulets", st["amulets"]) for i, st in enumerate(seats)]
+        held = [(f"seats[{i}].amulets", st["amulets"]) for i, st in enumerate(self.seats)]
         held += [("grid_amulets", [a for a in grid if a is not None])] if grid is not None else []
         held += [("end_amulet", [end])] if end not in (None, ...) else []
         pool = [a for a in cfg.amulet_ids if a not in {x for _f, lst in held for x in lst}]
@@ -602,22 +631,26 @@ class _Filler:
             self.said.append("the worship grid's amulet spaces: dealt face down")
         if end is ...:
             end = None if marker == cfg.length or not pool else self.deal(pool, 1)[0]
-            if end is not None:
-                held.append(("end_amulet", [end]))
+            held += [("end_amulet", [end])] if end is not None else []
         o["grid_amulets"], o["end_amulet"] = grid, end
         self._piles("amulet", cfg.amulet_ids, held, [("amulet_supply", cfg.disp["amulets"])], "amulet_deck")
-        # orders: one starting order per hand not given; three face up; the other starting orders in the box
-        done = []
-        for i, st in enumerate(seats):
-            f = f"seats[{i}].completed"
-            comp = []
-            for e in _list(st.get("completed", []), f):
-                e = list(e) if isinstance(e, list | tuple) else [e, 0]
-                if len(e) != 2 or not isinstance(e[0], str):
-                    _fail(f, f"expected order ids or [id, turn completed], got {brief(e)}")
-                comp.append([e[0], _int(e[1], f, 0)])
-            st["completed"] = comp
-            done.append((f, [x for x, _t in comp]))
+
+    def _completed(self, i, st) -> tuple:
+        """Seat i's completed orders as [id, turn completed]; (field, ids)."""
+        f = f"seats[{i}].completed"
+        comp = []
+        for e in _list(st.get("completed", []), f):
+            e = list(e) if isinstance(e, list | tuple) else [e, 0]
+            if len(e) != 2 or not isinstance(e[0], str):
+                _fail(f, f"expected order ids or [id, turn completed], got {brief(e)}")
+            comp.append([e[0], _int(e[1], f, 0)])
+        st["completed"] = comp
+        return f, [x for x, _t in comp]
+
+    def _orders(self):
+        """Orders: one starting order per hand not given; three face up; the other starting orders in the box."""
+        cfg, p, seats = self.cfg, self.p, self.seats
+        done = [self._completed(i, st) for i, st in enumerate(seats)]
         given_hands = [(f"seats[{i}].hand", st["hand"]) for i, st in enumerate(seats) if "hand" in self._given(i)]
         used = {x for _f, lst in given_hands + done for x in lst}
         used |= {x for f in ("order_supply", "order_deck") if f in p for x in self.ids(p[f], f)}

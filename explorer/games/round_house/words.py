@@ -84,6 +84,32 @@ def describe_changes(a, b, viewer) -> list[str]:
     out: list[str] = []
     for sa, sb in zip(va["seats"], vb["seats"]):
         out += _seat(sa, sb, rooms, (va["end_amulet"] or {}).get("id"), a)
+    out += _board(va, vb, rooms, names)
+    out += _supply(va, vb, a)
+    out += scored(va, vb, "point")
+    if vb["end_triggered_by"] is not None and va["end_triggered_by"] is None:
+        out.append(f"{names[vb['end_triggered_by']]} triggered the end: this is the last round "
+                   "[round_house.end.trigger]")
+    out += winners(vb, va)
+    if not vb["result"]:
+        who = names[vb["current_player"]]
+        if va["turn"] != vb["turn"]:
+            out.append(f"turn {va['turn']} {ARROW} {vb['turn']}: {who} to act [round_house.turn.order]")
+        elif va["phase"] != vb["phase"] or va["current_player"] != vb["current_player"]:
+            out.append(f"{who}: {vb['phase']} phase")
+    return out
+
+
+def _board(va, vb, rooms, names) -> list[str]:
+    """Investments, towns and the caravan, elders, temples, the marker and the counting house."""
+    out = _investments(va, vb, rooms, names) + _worship(va, vb, names)
+    if va["counting_house"] != vb["counting_house"]:
+        out.append(f"counting house {va['counting_house']} {ARROW} {vb['counting_house']}")
+    return out
+
+
+def _investments(va, vb, rooms, names) -> list[str]:
+    out = []
     for ra, rb in zip(va["rooms"], vb["rooms"]):
         new = Counter((c["seat"], c["permanent"]) for c in rb["chairs"]) - \
             Counter((c["seat"], c["permanent"]) for c in ra["chairs"])
@@ -97,6 +123,11 @@ def describe_changes(a, b, viewer) -> list[str]:
                 out.append(f"{names[seat]}'s workers in the {tb['name']} town {x} {ARROW} {y}")
         if tb["caravan"] and not ta["caravan"]:
             out.append(f"the caravan moved to the {tb['name']} town [round_house.effect.caravan]")
+    return out
+
+
+def _worship(va, vb, names) -> list[str]:
+    out = []
     ga, gb = va["grid"], vb["grid"]
     for cell, (x, y) in enumerate(zip(ga["elders"], gb["elders"])):
         for seat in sorted((Counter(y) - Counter(x)).elements()):
@@ -108,20 +139,6 @@ def describe_changes(a, b, viewer) -> list[str]:
     if va["marker"] != vb["marker"]:
         out.append(f"worship marker {va['marker']} {ARROW} {vb['marker']} of {vb['length']} "
                    "[round_house.worship.marker]")
-    if va["counting_house"] != vb["counting_house"]:
-        out.append(f"counting house {va['counting_house']} {ARROW} {vb['counting_house']}")
-    out += _supply(va, vb, a)
-    out += scored(va, vb, "point")
-    if vb["end_triggered_by"] is not None and va["end_triggered_by"] is None:
-        out.append(f"{names[vb['end_triggered_by']]} triggered the end: this is the last round "
-                   "[round_house.end.trigger]")
-    out += winners(vb, va)
-    if not vb["result"]:
-        who = names[vb["current_player"]]
-        if va["turn"] != vb["turn"]:
-            out.append(f"turn {va['turn']} {ARROW} {vb['turn']}: {who} to act [round_house.turn.order]")
-        elif va["phase"] != vb["phase"] or va["current_player"] != vb["current_player"]:
-            out.append(f"{who}: {vb['phase']} phase")
     return out
 
 
@@ -139,6 +156,13 @@ def _seat(sa, sb, rooms, end_amulet, state) -> list[str]:
     places = [f"{k} {sa[k]} {ARROW} {sb[k]}" for k in ("board", "resource", "returned") if sa[k] != sb[k]]
     if places:
         out.append(f"{who}'s workers: {', '.join(places)}")
+    out += _cards(sa, sb, who, end_amulet, state)
+    return out + _orders(sa, sb, who, state)
+
+
+def _cards(sa, sb, who, end_amulet, state) -> list[str]:
+    """Specialists and amulets taken or given up."""
+    out = []
     for key, word, rule in (("specialists", "", "round_house.room.specialist"),
                             ("amulets", "", "round_house.order.amulet-instead"),
                             ("specialist_amulets", " as an amulet", "round_house.specialist.amulet")):
@@ -149,6 +173,12 @@ def _seat(sa, sb, rooms, end_amulet, state) -> list[str]:
             out.append(f"{who} took {name(k, state)}{word} [{why}]")
         for k in _gone(old, new):
             out.append(f"{who} no longer has {name(k, state)}{word}")
+    return out
+
+
+def _orders(sa, sb, who, state) -> list[str]:
+    """Orders completed and taken into the hand (a count when the hand is hidden)."""
+    out = []
     done = {x["id"] for x in sa["completed"]}
     completed = [x for x in sb["completed"] if x["id"] not in done]
     for x in completed:
