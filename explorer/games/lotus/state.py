@@ -142,14 +142,12 @@ class LotusState(PositionMixin, ViewMixin, State):
         return self._legal_one(action(text, self.cfg.letter_seat))
 
     def _legal_one(self, a: Action) -> Action:
-        """The legal action equal to `a` (compared by text off the hot path), or IllegalAction."""
+        """The legal action equal to `a` (the interned value, found by identity or else by text), or IllegalAction."""
         legal = self.legal_actions()
-        if a in legal:
-            return a
-        for x in legal:
-            if x.text == a.text:
-                return x
-        raise why_illegal(self, a)
+        try:
+            return legal[legal.index(a)]
+        except ValueError:
+            raise why_illegal(self, a) from None
 
     def _checked(self, a) -> Action:
         """`a` (an action or its text) as the legal action of this state it names; raises if none."""

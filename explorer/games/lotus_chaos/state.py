@@ -99,11 +99,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def _legal_one(self, a: Action) -> Action:
         legal = self.legal_actions()
-        if a in legal:
-            return a
-        for x in legal:  # a value made outside the engine's interning: the legal one with its text
-            if x.text == a.text:
-                return x
+        if a in legal:  # identity, or else the text: the legal (interned) value
+            return legal[legal.index(a)]
         if a.kind == WRITE and self._can_write():
             return a
         from .diagnose import why_illegal  # only on the illegal path (diagnose imports the phases here)
