@@ -99,3 +99,13 @@ def test_explain_carries_the_rules_it_cites(game):
         assert said.rules and all(r in ids and r in said for r in said.rules)
         assert rules_of(s, a) == said.rules
         s = s.apply(a)
+
+
+def test_rules_are_data_not_read_back_from_the_sentence(monkeypatch):
+    s = explorer.load("round_house", seed=3)
+    move = next(a for a in s.legal_actions() if a.kind == "move")
+    assert s.explain(move).rules == ("round_house.move.steps", "round_house.move.skip")
+    # a game whose explanation is a plain sentence cites nothing, whatever ids its words contain
+    monkeypatch.setattr(type(s), "_explain", lambda self, a: f"{a} [round_house.move.steps]")
+    said = s.explain(move)
+    assert isinstance(said, Explanation) and said.rules == () and said.endswith("[round_house.move.steps]")
