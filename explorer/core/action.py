@@ -21,16 +21,31 @@ from __future__ import annotations
 
 _PARSERS: dict = {}   # game -> parse(text) -> Action (registered by the game's actions module)
 _NAMES: dict = {}     # game -> {kind: (name of a, name of b, name of c)}
+_FIELDS: set = set()  # the names that are properties of Action
 
 
 def register_actions(game: str, parse, names: dict) -> None:
     """How `game` reads its notation into actions, and what it calls each kind's arguments (names that a
     str already has, such as `index` or `count`, would be hidden by the str's own and are refused)."""
-    clash = {n for ns in names.values() for n in ns if n and hasattr(Action, n)}
+    clash = {n for ns in names.values() for n in ns if n and hasattr(Action, n) and n not in _FIELDS}
     if clash:
         raise ValueError(f"{game} action field names {sorted(clash)} are taken by str or Action")
     _PARSERS[game] = parse
     _NAMES[game] = names
+    for n in {n for ns in names.values() for n in ns if n} - _FIELDS:
+        _FIELDS.add(n)
+        setattr(Action, n, _field(n))
+
+
+def _field(name: str) -> property:
+    """The property `act.<name>`: the argument the action's game calls `name` for its kind. (Properties, not a
+    __getattr__, keep reading act.kind, act.a... at full speed: a class with __getattr__ is never specialised.)"""
+    def get(self):
+        names = _NAMES.get(self.game, {}).get(self.kind, ())
+        if name in names:
+            return (self.a, self.b, self.c)[names.index(name)]
+        raise AttributeError(f"{self.text!r} has no {name!r} (it has {', '.join(n for n in names if n) or 'none'})")
+    return property(get, doc=f"the argument called {name!r}, for the kinds of action that have one")
 
 
 class Table(dict):
@@ -89,12 +104,3 @@ class Action(str):
         """The arguments by the names the game gives them for this kind."""
         names = _NAMES.get(self.game, {}).get(self.kind, ())
         return {n: v for n, v in zip(names, (self.a, self.b, self.c)) if n}
-
-    def __getattr__(self, name):  # only for names that are not attributes: the game's names for a, b, c
-        d = self.__dict__
-        names = _NAMES.get(d.get("game"), {}).get(d.get("kind"), ())
-        if name in names:
-            return (d["a"], d["b"], d["c"])[names.index(name)]
-        if name.startswith("__"):
-            raise AttributeError(name)
-        raise AttributeError(f"{d.get('text')!r} has no {name!r} (it has {', '.join(n for n in names if n) or 'none'})")
