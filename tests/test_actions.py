@@ -111,3 +111,12 @@ def test_rules_are_data_not_read_back_from_the_sentence(monkeypatch):
     monkeypatch.setattr(type(s), "_explain", lambda self, a: f"{a} [round_house.move.steps]")
     said = s.explain(move)
     assert isinstance(said, Explanation) and said.rules == () and said.endswith("[round_house.move.steps]")
+
+
+def test_another_games_action_is_read_as_its_text():
+    states = {g: explorer.load(g, seed=2) for g in GAMES}
+    for g, s in states.items():
+        for other, t in states.items():
+            if other != g:
+                with pytest.raises(explorer.NotationError):
+                    s.apply(t.legal_actions()[0])

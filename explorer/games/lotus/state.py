@@ -143,6 +143,8 @@ class LotusState(PositionMixin, ViewMixin, State):
 
     def _legal_one(self, a: Action) -> Action:
         """The legal action equal to `a` (the interned value, found by identity or else by text), or IllegalAction."""
+        if a.game != "lotus":  # another game's action: read as text here
+            return self.parse_action(str(a))
         legal = self.legal_actions()
         try:
             return legal[legal.index(a)]

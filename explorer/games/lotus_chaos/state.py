@@ -98,6 +98,8 @@ class ChaosState(PositionMixin, ViewMixin, State):
         return self._legal_one(action(text))
 
     def _legal_one(self, a: Action) -> Action:
+        if a.game != "lotus_chaos":  # another game's action: read as text here
+            return self.parse_action(str(a))
         legal = self.legal_actions()
         if a in legal:  # identity, or else the text: the legal (interned) value
             return legal[legal.index(a)]
