@@ -155,7 +155,11 @@ class LotusState(PositionMixin, ViewMixin, State):
         """`a` (an action or its text) as the legal action of this state it names; raises if none."""
         if a.__class__ is not Action:
             return self.parse_action(a)
-        return a if a in self.legal_actions() else self._legal_one(a)
+        legal = self.legal_actions()
+        try:  # the legal value itself (found by identity; an equal text of another game's action is not it)
+            return legal[legal.index(a)]
+        except ValueError:
+            return self._legal_one(a)
 
     def _effects(self, a) -> None:
         """The effects of `a` (core State.apply): they replace the fields they change, never editing what a

@@ -110,9 +110,13 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def _checked(self, a) -> Action:
         """`a` (an action or its text) as a legal action of this state; raises if it is not one."""
-        if a.__class__ is not Action or a not in self.legal_actions():  # interned: identity is equality
+        if a.__class__ is not Action:
             return self.parse_action(a)
-        return a
+        legal = self.legal_actions()
+        try:  # the legal value itself (found by identity; an equal text of another game's action is not it)
+            return legal[legal.index(a)]
+        except ValueError:
+            return self.parse_action(a)
 
     def _effects(self, a) -> None:
         """The effects of `a` (core State.apply), then what follows by itself: they replace the fields they
