@@ -1,9 +1,8 @@
-"""What an action does, in a sentence, with the rules ledger ids it relies on (State.explain)."""
+"""What an action does, in a sentence, with the rules ledger ids it relies on (State.explain).
+
+The games build the ids as data where they choose the rule, and `citing` writes them after the sentence,
+so `.rules` is never read back out of the text."""
 from __future__ import annotations
-
-import re
-
-_ID = re.compile(r"[a-z_]+(?:\.[a-z0-9_-]+)+")
 
 
 class Explanation(str):
@@ -23,8 +22,13 @@ class Explanation(str):
         return (Explanation, (str(self), self.rules))
 
 
-def cited(text: str, game: str) -> tuple[str, ...]:
-    """The ids of `game`'s ledger that `text` names (in brackets or parentheses, as the games write them)."""
-    from .data import ledger
-    ids = ledger(game)
-    return tuple(i for i in dict.fromkeys(_ID.findall(text)) if i in ids)
+def citing(sentence: str, *rules: str, style: str = "[]") -> Explanation:
+    """`sentence` with the ids of `rules` after it: in brackets (style "[]"), or in parentheses and a full stop
+    (style "()"), as each game writes them; `.rules` holds the ids.
+
+    >>> said = citing("Use no specialist this turn", "round_house.specialist.use", style="()")
+    >>> str(said), said.rules
+    ('Use no specialist this turn (round_house.specialist.use).', ('round_house.specialist.use',))
+    """
+    ids = ", ".join(rules)
+    return Explanation(f"{sentence} [{ids}]" if style == "[]" else f"{sentence} ({ids}).", rules)

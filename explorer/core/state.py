@@ -160,16 +160,10 @@ class State:
     def explain(self, action):
         """One sentence saying what `action` does here (a str, explorer.core.explanation.Explanation) that
         also carries `.rules`, the ledger ids it relies on. The game writes `_explain(action)`: an
-        Explanation, or a sentence naming the ids, which are then read from it against the game's ledger."""
-        from .explanation import Explanation, cited
+        Explanation built where it chooses the rules (explanation.citing), or a plain sentence citing none."""
+        from .explanation import Explanation
         said = self._explain(action)
-        if isinstance(said, Explanation):
-            return said
-        try:
-            rules = cited(said, self.game_name)
-        except (ValueError, KeyError, OSError):  # a game with no ledger
-            rules = ()
-        return Explanation(said, rules)
+        return said if isinstance(said, Explanation) else Explanation(said, ())
 
     def _explain(self, action) -> str:
         return str(action)

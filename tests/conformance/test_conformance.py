@@ -29,6 +29,7 @@ def playout(game, opts, seed, check=True):
     while not s.is_terminal:
         acts = s.legal_actions()
         assert acts, "a live state must offer at least one action"
+        assert all(a.__class__ is explorer.Action and a.game == game for a in acts), "legal actions are Actions"
         s = s.apply(rnd.choice(acts))
         if check:
             s.check_invariants()

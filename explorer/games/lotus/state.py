@@ -142,20 +142,24 @@ class LotusState(PositionMixin, ViewMixin, State):
         return self._legal_one(action(text, self.cfg.letter_seat))
 
     def _legal_one(self, a: Action) -> Action:
-        """The legal action equal to `a` (compared by text off the hot path), or IllegalAction."""
+        """The legal action equal to `a` (the interned value, found by identity or else by text), or IllegalAction."""
+        if a.game != "lotus":  # another game's action: read as text here
+            return self.parse_action(str(a))
         legal = self.legal_actions()
-        if a in legal:
-            return a
-        for x in legal:
-            if x.text == a.text:
-                return x
-        raise why_illegal(self, a)
+        try:
+            return legal[legal.index(a)]
+        except ValueError:
+            raise why_illegal(self, a) from None
 
     def _checked(self, a) -> Action:
         """`a` (an action or its text) as the legal action of this state it names; raises if none."""
         if a.__class__ is not Action:
             return self.parse_action(a)
-        return a if a in self.legal_actions() else self._legal_one(a)
+        legal = self.legal_actions()
+        try:  # the legal value itself (found by identity; an equal text of another game's action is not it)
+            return legal[legal.index(a)]
+        except ValueError:
+            return self._legal_one(a)
 
     def _effects(self, a) -> None:
         """The effects of `a` (core State.apply): they replace the fields they change, never editing what a

@@ -1,6 +1,8 @@
 """What each seat may see, plain-English descriptions, and action explanations."""
 from __future__ import annotations
 
+from ...core.action import Action
+from ...core.explanation import Explanation, citing
 from .actions import DRAW, ELDER_PIECE, EXCH, MOVE, PASS, PLAY, PLUCK, POWER, TOKEN, WILD, card_token
 from .config import POWER_BIT
 
@@ -147,10 +149,10 @@ class ViewMixin:
                          + (f", powers {', '.join(pw)}" if pw else ""))
         return "\n".join(lines)
 
-    def _explain(self, a) -> str:
-        """A sentence for `a` played here, citing the ledger ids it relies on."""
+    def _explain(self, a) -> Explanation:
+        """A sentence for `a` played here, with the ledger ids it relies on (`.rules`), chosen branch by branch."""
         cfg = self.cfg
-        a = self.parse_action(a) if isinstance(a, str) else self._legal_one(a)
+        a = self.parse_action(a) if a.__class__ is not Action else self._legal_one(a)
         who = self.current_player
         name = cfg.color_names[who] if who is not None else "?"
         k = a.kind
@@ -174,33 +176,33 @@ class ViewMixin:
                 else:
                     text += f", completing it: {name} picks it; control: {names}"
                     rules += ["lotus.complete.control", "lotus.complete.pick"]
-            return text + " [" + ", ".join(rules) + "]"
+            return citing(text, *rules)
         if k == EXCH:
             from .words import kind_words
             kinds = {x: a.a.count(x) for x in a.a}
             what = " and ".join(kind_words(cfg.petals[x // 3], x % 3, cfg.colors[who], n) for x, n in kinds.items())
-            return (f"{name} exchanges {what} to the bottom of the deck and draws "
-                    f"{len(a.a)} [lotus.exchange.one-or-two]")
+            return citing(f"{name} exchanges {what} to the bottom of the deck and draws {len(a.a)}",
+                          "lotus.exchange.one-or-two")
         if k == MOVE:
             piece = "the Elder Guardian" if a.a == ELDER_PIECE else "a guardian"
             src = "supply" if a.b < 0 else f"the {cfg.flower_names[a.b]}"
-            return f"{name} moves {piece} from {src} to the {cfg.flower_names[a.c]} [lotus.move.incomplete]"
+            return citing(f"{name} moves {piece} from {src} to the {cfg.flower_names[a.c]}", "lotus.move.incomplete")
         if k == PLUCK:
             rule = "lotus.solo.fortune" if cfg.solo else "lotus.power.fortune"
             what = "a wildflower" if not a.b else f"a {cfg.colors[cfg.letter_seat[a.b]]} {a.c}-symbol petal"
-            return f"{name} plucks {what} from the {cfg.flower_names[a.a]} [{rule}]"
+            return citing(f"{name} plucks {what} from the {cfg.flower_names[a.a]}", rule)
         if k == DRAW:
-            return f"{name} draws from their deck [lotus.draw.refill]"
+            return citing(f"{name} draws from their deck", "lotus.draw.refill")
         if k == WILD:
-            return f"{name} takes the {a.a + 3}-petal wildflower from the display [lotus.draw.sources]"
+            return citing(f"{name} takes the {a.a + 3}-petal wildflower from the display", "lotus.draw.sources")
         if k == TOKEN:
-            return f"{name} takes a scoring token (5 points) [lotus.complete.reward]"
+            return citing(f"{name} takes a scoring token (5 points)", "lotus.complete.reward")
         if k == POWER:
             rule = "lotus.solo.difficulty" if cfg.solo else "lotus.complete.reward"
-            return f"{name} takes the {a.a} power [{rule}, lotus.power.{a.a}]"
+            return citing(f"{name} takes the {a.a} power", rule, f"lotus.power.{a.a}")
         if k == PASS:
-            return f"{name} passes: no action is possible [lotus.turn.pass]"
-        return str(a)  # pragma: no cover
+            return citing(f"{name} passes: no action is possible", "lotus.turn.pass")
+        return Explanation(str(a))  # pragma: no cover
 
     def _controllers_after(self, a):
         """Controllers of the flower `a` plays onto, as they stand when it completes."""

@@ -56,7 +56,7 @@ EXPECTED = ("expected one of: 'place NE', 'keep 12 >3', 'write \"<card text>\"',
 
 def action(text) -> Action:
     """Parse notation (not checked for legality). NotationError if malformed."""
-    if isinstance(text, Action):
+    if isinstance(text, Action) and text.game == "lotus_chaos":
         return text
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, got {type(text).__name__}; {EXPECTED}")

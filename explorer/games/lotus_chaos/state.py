@@ -98,12 +98,11 @@ class ChaosState(PositionMixin, ViewMixin, State):
         return self._legal_one(action(text))
 
     def _legal_one(self, a: Action) -> Action:
+        if a.game != "lotus_chaos":  # another game's action: read as text here
+            return self.parse_action(str(a))
         legal = self.legal_actions()
-        if a in legal:
-            return a
-        for x in legal:  # a value made outside the engine's interning: the legal one with its text
-            if x.text == a.text:
-                return x
+        if a in legal:  # identity, or else the text: the legal (interned) value
+            return legal[legal.index(a)]
         if a.kind == WRITE and self._can_write():
             return a
         from .diagnose import why_illegal  # only on the illegal path (diagnose imports the phases here)
@@ -111,9 +110,13 @@ class ChaosState(PositionMixin, ViewMixin, State):
 
     def _checked(self, a) -> Action:
         """`a` (an action or its text) as a legal action of this state; raises if it is not one."""
-        if a.__class__ is not Action or a not in self.legal_actions():  # interned: identity is equality
+        if a.__class__ is not Action:
             return self.parse_action(a)
-        return a
+        legal = self.legal_actions()
+        try:  # the legal value itself (found by identity; an equal text of another game's action is not it)
+            return legal[legal.index(a)]
+        except ValueError:
+            return self.parse_action(a)
 
     def _effects(self, a) -> None:
         """The effects of `a` (core State.apply), then what follows by itself: they replace the fields they

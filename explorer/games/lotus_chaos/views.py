@@ -1,6 +1,7 @@
 """What each seat may see, descriptions, explanations, the SVG picture and move previews."""
 from __future__ import annotations
 
+from ...core.explanation import Explanation, citing
 from .actions import ACCUSE, AGREE, DISCARD, END, GIVE, KEEP, MOVE, OBJECT, PASS, PLACE, PLAY, TAKE, WITH, WRITE
 from .language import BUILTIN, render
 
@@ -168,66 +169,66 @@ class ViewMixin:
                      f"{sum(t is None for t in self.texts)}.")
         return "\n".join(lines)
 
-    def _explain(self, a) -> str:
-        """A sentence for `a` played here, citing the ledger ids it relies on."""
+    def _explain(self, a) -> Explanation:
+        """A sentence for `a` played here, with the ledger ids it relies on (`.rules`), chosen branch by branch."""
         a = self.parse_action(a)
         cfg = self.cfg
         who = self.name(self.current_player)
         k = a.kind
         if k == PLACE:
-            return f"{who} places their token on the {a.a} blue corner [lotus_chaos.setup.corners]"
+            return citing(f"{who} places their token on the {a.a} blue corner", "lotus_chaos.setup.corners")
         if k == KEEP:
             other = next(cfg.NAME[c] for c in self.revealed if cfg.NAME[c] != a.a)
             to = self.name(self.seat_of_number(a.b))
             from .words import name
-            return (f"{who} keeps {name(a.a, self)} and gives {name(other, self)} to {to} "
-                    "[lotus_chaos.draw.give, lotus_chaos.limit.five]")
+            return citing(f"{who} keeps {name(a.a, self)} and gives {name(other, self)} to {to}",
+                          "lotus_chaos.draw.give", "lotus_chaos.limit.five")
         if k == WRITE:
             from . import language as L
             verdict = L.check(L.parse(a.a), self.table())
             if verdict and cfg.house and verdict[0] in L.SOCIAL:
-                return (f"{who} writes '{a.a}' on a blank card; the table overrules the validator ({verdict[1]}) "
-                        "[lotus_chaos.write.house-rules]")
-            if verdict:
-                return (f"{who} writes '{a.a}', which is rejected: {verdict[1]}; the blank card goes back and "
-                        f"{who} gets no card this turn [{verdict[0]}, lotus_chaos.write.reject]")
+                return citing(f"{who} writes '{a.a}' on a blank card; the table overrules the validator ({verdict[1]})",
+                              "lotus_chaos.write.house-rules")
+            if verdict:  # the id of the boundary the text breaks, then the rejection
+                return citing(f"{who} writes '{a.a}', which is rejected: {verdict[1]}; the blank card goes back and "
+                              f"{who} gets no card this turn", verdict[0], "lotus_chaos.write.reject")
             if cfg.table_vote:
-                return (f"{who} takes a blank card and writes '{a.a}'; the other players may object "
-                        "[lotus_chaos.draw.blank, lotus_chaos.write.table]")
-            extra = "".join(", " + x for x in L.construct_ids(L.parse(a.a)))
-            return (f"{who} takes a blank card and writes '{a.a}' "
-                    f"[lotus_chaos.draw.blank, lotus_chaos.write.accept{extra}]")
+                return citing(f"{who} takes a blank card and writes '{a.a}'; the other players may object",
+                              "lotus_chaos.draw.blank", "lotus_chaos.write.table")
+            return citing(f"{who} takes a blank card and writes '{a.a}'", "lotus_chaos.draw.blank",
+                          "lotus_chaos.write.accept", *L.construct_ids(L.parse(a.a)))
         if k == DISCARD:
             from .words import name
-            return f"{who} discards {name(a.a, self)} to get back to the card limit [lotus_chaos.limit.discard]"
+            return citing(f"{who} discards {name(a.a, self)} to get back to the card limit",
+                          "lotus_chaos.limit.discard")
         if k == PLAY:
             c = cfg.by_name[a.a]
             from .language import construct_ids
-            extra = "".join(", " + x for x in construct_ids(self.program(c)))
-            return (f"{who} activates card {a.a}: {render(self.program(c))} "
-                    f"[lotus_chaos.act.two, lotus_chaos.movement.clamp{extra}]")
+            return citing(f"{who} activates card {a.a}: {render(self.program(c))}", "lotus_chaos.act.two",
+                          "lotus_chaos.movement.clamp", *construct_ids(self.program(c)))
         if k == MOVE:
-            return f"{who} moves their token one hex {a.a} [lotus_chaos.move.mandatory, lotus_chaos.move.on-board]"
+            return citing(f"{who} moves their token one hex {a.a}", "lotus_chaos.move.mandatory",
+                          "lotus_chaos.move.on-board")
         if k == END:
-            return f"{who} ends the actions of the turn [lotus_chaos.act.two]"
+            return citing(f"{who} ends the actions of the turn", "lotus_chaos.act.two")
         if k == WITH:
-            return f"{who} swaps with {self.name(self.seat_of_number(a.a))} [lotus_chaos.swap.partner]"
+            return citing(f"{who} swaps with {self.name(self.seat_of_number(a.a))}", "lotus_chaos.swap.partner")
         if k in (TAKE, GIVE):
             verb = "takes" if k == TAKE else "gives"
             from .words import name
-            return f"{who} {verb} {name(a.a, self)} in the swap [lotus_chaos.swap.pick]"
+            return citing(f"{who} {verb} {name(a.a, self)} in the swap", "lotus_chaos.swap.pick")
         if k == ACCUSE:
-            return (f"{who} accuses {self.name(self.seat_of_number(a.a))} of having the {a.b} objective "
-                    "[lotus_chaos.accuse.correct, lotus_chaos.accuse.wrong]")
+            return citing(f"{who} accuses {self.name(self.seat_of_number(a.a))} of having the {a.b} objective",
+                          "lotus_chaos.accuse.correct", "lotus_chaos.accuse.wrong")
         if k == PASS:
-            return f"{who} makes no accusation [lotus_chaos.accuse.window]"
+            return citing(f"{who} makes no accusation", "lotus_chaos.accuse.window")
         if k in (AGREE, OBJECT):
             text = self.queue[0][2]
             if k == AGREE:
-                return f"{who} agrees that '{text}' is within the rule boundaries [lotus_chaos.write.table]"
-            return (f"{who} objects to '{text}': the card is erased and {self.name(self.seat)} gets no card this turn "
-                    "[lotus_chaos.write.table, lotus_chaos.write.reject]")
-        return str(a)  # pragma: no cover
+                return citing(f"{who} agrees that '{text}' is within the rule boundaries", "lotus_chaos.write.table")
+            return citing(f"{who} objects to '{text}': the card is erased and {self.name(self.seat)} gets no card "
+                          "this turn", "lotus_chaos.write.table", "lotus_chaos.write.reject")
+        return Explanation(str(a))  # pragma: no cover
 
     # ---- pictures ---------------------------------------------------------------------------------------------
     def preview(self, a) -> dict | None:

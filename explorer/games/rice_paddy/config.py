@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ...core import hexgrid
 from ...core.data import config_cache, validated_components
+from .actions import intern
 
 ACTIVE_EFFECTS = ("rice", "water", "worker", "livestock", "remove_weed", "remove_pest", "remove_rock",
                   "free_walls", "magic_water", "plant")
@@ -251,7 +252,8 @@ class Config:
         self.edge_name = tuple(self.labels[i] + self.labels[j] for i, j in edges)
         self.edge_index = {n: k for k, n in enumerate(self.edge_name)}
         self.edge_index.update({n[::-1]: k for k, n in enumerate(self.edge_name)})
-        self.piece_text = tuple((None, f"wall {n}", f"gate {n}") for n in self.edge_name)  # [edge][WALL or GATE]
+        # [edge][WALL or GATE]: the actions (explorer.Action, a str) that build it
+        self.piece_text = tuple((None, intern(f"wall {n}"), intern(f"gate {n}")) for n in self.edge_name)
         # the shared geometry's canonical edge keys (hexgrid.edge), e.g. for drawing with edge_points
         self.edge_key = tuple(hexgrid.edge(self.pos[i], self.pos[j]) for i, j in edges)
         self.edge_of_key = {key: k for k, key in enumerate(self.edge_key)}
@@ -283,7 +285,7 @@ class Config:
         self.plant_dry = self.options.get("plant_water", "flooded") == "any"
         self.fields_cache = {}  # edge pattern -> Fields (fields.fields)
         # allocation boxes' action texts per hex, e.g. alloc_text["w plant"][2] == "w plant c"
-        self.alloc_text = {box: tuple(f"{box} {c}" for c in self.labels)
+        self.alloc_text = {box: tuple(intern(f"{box} {c}") for c in self.labels)
                            for box in ("w weed", "w harvest", "w plant", "l pest")}
         self.alloc_box = {t: (box.split()[1], h) for box, texts in self.alloc_text.items()
                           for h, t in enumerate(texts)}  # e.g. "w plant c" -> ("plant", 2)

@@ -1,4 +1,5 @@
-"""Rice Paddy action notation (plain strings; hexes are the letters a-j, R is the reservoir).
+"""Rice Paddy action notation (each action is an explorer.Action, a str: actions.py; hexes are the letters a-j, R
+ is the reservoir).
 
     start ab          set-up: put the starting paddy's gate on side ab (its other inner sides get walls)
     keep 7            spirit draft: keep card 7 (hidden until everyone has chosen)

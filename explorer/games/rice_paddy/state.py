@@ -1,10 +1,33 @@
 """The Rice Paddy rules: legal actions and their effects. Round flow lives in steps.py, views in views.py.
 
-Actions are plain strings (see notation.py): legal_actions() is a tuple of them in a stable order.
+Actions are explorer.Action values, each a str, its notation (actions.py, notation.py): legal_actions() is a
+tuple of them in a stable order.
 """
 from __future__ import annotations
 
+from ...core.action import Action
 from ...core.state import State
+from .actions import (
+    ACH,
+    BUY,
+    DONE,
+    DRAIN,
+    FLOOD,
+    FLOW,
+    GATE_MOVE,
+    HOLD,
+    INVOKE,
+    KEEP,
+    L_BUILD,
+    L_ROCK,
+    PASS,
+    PLAY,
+    ROCK,
+    SKIP,
+    START,
+    USE,
+    W_BUILD,
+)
 from .diagnose import why_illegal
 from .fields import GATE, OPEN, WALL, fields, move_rule
 from .player import GROWN, PLANTED, bits, put
@@ -41,19 +64,22 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             acts = self._legal = tuple(self._options(self.queue[0])) if self.step != "over" and self.queue else ()
         return acts
 
-    def parse_action(self, text) -> str:
+    def parse_action(self, text) -> Action:
+        """Notation (or an Action) -> the legal action it names here (NotationError/IllegalAction if none)."""
         text = " ".join(str(text).split())
-        if text in self.legal_actions():
-            return text
-        raise why_illegal(self, text)
+        legal = self.legal_actions()
+        try:
+            return legal[legal.index(text)]  # the interned value
+        except ValueError:
+            raise why_illegal(self, text) from None
 
-    def _checked(self, action) -> str:
-        """`action` as a legal action's text; raises if it is not one."""
-        return action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+    def _checked(self, action) -> Action:
+        """`action` (an action or its text) as the legal action it names here; raises if none."""
+        return action if action.__class__ is Action and action in self.legal_actions() else self.parse_action(action)
 
-    def _effects(self, text: str) -> None:
+    def _effects(self, action: Action) -> None:
         """The action's effects (core State.apply), then the steps that follow by themselves."""
-        self._do(text)
+        self._do(action.text)
         self._advance()
         self._freeze()
 
@@ -158,7 +184,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         out = []
         for c in sorted(p.played):
             if c in any_ and not p.spent >> c & 1:
-                out += self._effect_uses(seat, c, f"invoke {c}")
+                out += self._effect_uses(seat, c, INVOKE)
         return out
 
     def _step_options(self, item) -> list:
@@ -170,27 +196,27 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             return self._setup_options(item)
         if st == "flood":
             r = self.flood_next(item)
-            return ([f"flood {self.cfg.labels[r]}"] if r is not None else []) + ["done"]
+            return ([FLOOD[self.cfg.labels[r]]] if r is not None else []) + [DONE]
         if st == "draft":
-            return [f"keep {c}" for c in sorted(p.draft)]
+            return [KEEP[c] for c in sorted(p.draft)]
         if st == "play":
-            return [f"play {c}" for c in sorted(p.hand)]
+            return [PLAY[c] for c in sorted(p.hand)]
         if st == "alloc":
-            return self._alloc_options(item) + ["done"]
+            return self._alloc_options(item) + [DONE]
         if st == "build":
-            return self._build_options(item) + ["done"]
+            return self._build_options(item) + [DONE]
         if st == "gates":
-            return self._gate_options(item) + ["done"]
+            return self._gate_options(item) + [DONE]
         if st == "rocks":
-            return [f"rock {self.cfg.labels[h]}" for h in range(self.cfg.H) if p.rocks >> h & 1] + ["done"]
+            return [ROCK[self.cfg.labels[h]] for h in range(self.cfg.H) if p.rocks >> h & 1] + [DONE]
         if st == "drain":
-            return self._drain_options(item) + ["done"]
+            return self._drain_options(item) + [DONE]
         if st == "achieve":
-            return [f"ach {a}" for a in self._achievable(item)] + ["pass"]
+            return [ACH[a] for a in self._achievable(item)] + [PASS]
         if st in ("grow", "grow2"):
-            return [f"hold {self.cfg.labels[r]}" for r in self.magic_only(item) if not p.hold >> r & 1] + ["done"]
+            return [HOLD[self.cfg.labels[r]] for r in self.magic_only(item) if not p.hold >> r & 1] + [DONE]
         if st == "market":
-            return self._market_options(item) + ["done"]
+            return self._market_options(item) + [DONE]
         return []
 
     def _needs(self, item) -> bool:
@@ -212,9 +238,9 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
     def _keep_options(self, item) -> bool:
         """Whether `item` has more than one option; if so they are kept as the legal actions (_advance
         stops here, so nothing changes before legal_actions() would list them again)."""
-        acts = tuple(self._options(item))
+        acts = self._options(item)
         if len(acts) > 1:
-            self._legal = acts
+            self._legal = tuple(acts)
             return True
         return False
 
@@ -226,45 +252,46 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         sides = (cfg.start_gate,) + cfg.start_walls
         if any(p.edges[k] == OPEN for k in sides):
             return []
-        return [f"start {cfg.edge_name[k]}" for k in sides]
+        return [START[cfg.edge_name[k]] for k in sides]
 
     def _spirit_options(self, seat, c) -> list:
         """rice_paddy.spirit.optional: skip, or use the whole effect if it can be used in full."""
-        return [f"skip {c}"] + self._effect_uses(seat, c, f"use {c}")
+        return [SKIP[c]] + self._effect_uses(seat, c, USE)
 
-    def _effect_uses(self, seat, c, use: str) -> list:
-        """The texts `use` or `use <hex>` for each way card c's effect can be used in full now."""
+    def _effect_uses(self, seat, c, use) -> list:
+        """The actions `use c` or `use c <hex>` (`use` is the table USE or INVOKE) for each way card c's effect
+        can be used in full now."""
         cfg = self.cfg
         card = cfg.spirit[c]
         p = self.players[seat]
         e, a = card.effect, card.amount
         out = []
         if e in ("rice", "free_walls"):
-            out.append(use)
+            out.append(use[c])
         elif e == "water":
             if self.water >= a:
-                out.append(use)
+                out.append(use[c])
         elif e == "worker":
             if p.wmarket >= a:
-                out.append(use)
+                out.append(use[c])
         elif e == "livestock":
             if p.lmarket >= a:
-                out.append(use)
+                out.append(use[c])
         elif e in ("remove_weed", "remove_pest"):
             row = p.weeds if e == "remove_weed" else p.pests
             F = self.F(seat)
-            out += [f"{use} {cfg.labels[r]}" for r in F.paddies if row[r] >= a]
+            out += [use[c, cfg.labels[r]] for r in F.paddies if row[r] >= a]
         elif e == "remove_rock":
-            out += [f"{use} {cfg.labels[h]}" for h in range(cfg.H) if p.rocks >> h & 1]
+            out += [use[c, cfg.labels[h]] for h in range(cfg.H) if p.rocks >> h & 1]
         elif e == "magic_water":
             if self.magic > 0:
                 F = self.F(seat)
                 for r in F.paddies:
                     if not p.rocks & F.mask[r]:
-                        out += [f"{use} {cfg.labels[h]}" for h in F.members[r] if not (p.water | p.magic) >> h & 1]
+                        out += [use[c, cfg.labels[h]] for h in F.members[r] if not (p.water | p.magic) >> h & 1]
         elif e == "plant":  # rice_paddy.spirit.plant: a whole paddy, no tiles and no rock, for no workers
             F = self.F(seat)
-            out += [f"{use} {cfg.labels[r]}" for r in F.paddies if not p.crop[r] and not p.rocks & F.mask[r]]
+            out += [use[c, cfg.labels[r]] for r in F.paddies if not p.crop[r] and not p.rocks & F.mask[r]]
         return out
 
     def _alloc_options(self, seat) -> list:
@@ -280,14 +307,14 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         out = []
         if wl > 0:
             if not final and (on("w build", 0) + 3) // 3 + on("l build", 0) <= F.open_edges:
-                out.append("w build")
+                out.append(W_BUILD)
             out += [t for t, cap in zip(*wboxes) if on(t, 0) < cap]
         if ll > 0:
             if not final:
                 if (on("w build", 0) + 2) // 3 + on("l build", 0) + 1 <= F.open_edges:
-                    out.append("l build")
+                    out.append(L_BUILD)
                 if on("l rock", 0) < (p.rocks & cfg.every_hex).bit_count():  # rocks on the field
-                    out.append("l rock")
+                    out.append(L_ROCK)
             out += [t for t, cap in zip(*lboxes) if on(t, 0) < cap]
         return out
 
@@ -373,7 +400,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
 
     def _gate_options(self, seat) -> list:
         n = self.cfg.edge_name
-        return [f"move {n[g]} {n[w]}" for g, w in self.gate_moves(seat)]
+        return [GATE_MOVE[n[g], n[w]] for g, w in self.gate_moves(seat)]
 
     def flow_targets(self, seat, start: int) -> list[int]:
         """Hexes water may flow to from chain position `start` (-1: the reservoir)."""
@@ -394,14 +421,14 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
         L = cfg.labels
         p = self.players[seat]
         F = self.F(seat)
-        out = [f"drain {L[h]}" for h in range(cfg.H) if p.water >> h & 1]
+        out = [DRAIN[L[h]] for h in range(cfg.H) if p.water >> h & 1]
         if p.reservoir:
-            out += [f"flow R {L[h]}" for h in self.flow_targets(seat, -1)]
+            out += [FLOW["R", L[h]] for h in self.flow_targets(seat, -1)]
         for t, r in enumerate(F.chain):
             wet = [h for h in F.members[r] if p.water >> h & 1]
             if wet:
                 targets = self.flow_targets(seat, t)
-                out += [f"flow {L[s]} {L[h]}" for s in wet for h in targets]
+                out += [FLOW[L[s], L[h]] for s in wet for h in targets]
         return out
 
     def qualifies(self, seat, a) -> bool:
@@ -469,7 +496,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
             for what in ("worker", "livestock"):
                 c = self.price(seat, what)
                 if c is not None and p.rice >= c:
-                    out.append(f"buy {what}")
+                    out.append(BUY[what])
         return out
 
     # ---- effects --------------------------------------------------------------------------------
@@ -615,7 +642,7 @@ class RicePaddyState(PositionMixin, ViewMixin, StepsMixin, State):
                            by="spirit")
 
     def _logged(self, action):
-        text = action if action.__class__ is str and action in self.legal_actions() else self.parse_action(action)
+        text = self._checked(action).text
         s = self._copy()
         s._log = log = []
         s._do(text)

@@ -1,6 +1,7 @@
 """What each seat may see, plain-English descriptions, action explanations and redaction."""
 from __future__ import annotations
 
+from ...core.explanation import Explanation, citing
 from .fields import GATE, WALL
 from .player import GROWN
 
@@ -188,15 +189,16 @@ class ViewMixin:
                          f"reservoir {p.reservoir}, played {list(p.played)}{ready}; paddies {' '.join(pad) or '-'}")
         return "\n".join(lines)
 
-    def _explain(self, action) -> str:
-        text = self.parse_action(action)
+    def _explain(self, action) -> Explanation:
+        """A sentence for `action`, with the ledger id it relies on (`.rules`): RULE_OF its first word."""
+        text = str(self.parse_action(action))
         word = text.split()[0]
         if word == "invoke":  # rice_paddy.spirit.anytime
             card = self.cfg.spirit[int(text.split()[1])]
             when = "once a game" if card.once else "once a round"
-            return (f"{text}: use this any-time spirit card's effect ({card.effect.replace('_', ' ')} "
-                    f"{card.amount}) in full now, {when}; the decision at hand stays yours "
-                    "(rice_paddy.spirit.anytime).")
+            return citing(f"{text}: use this any-time spirit card's effect ({card.effect.replace('_', ' ')} "
+                          f"{card.amount}) in full now, {when}; the decision at hand stays yours",
+                          "rice_paddy.spirit.anytime", style="()")
         rule = {
             "keep": "rice_paddy.draft.first", "play": "rice_paddy.spirit.play", "use": "rice_paddy.spirit.resolve",
             "skip": "rice_paddy.spirit.optional", "w": "rice_paddy.alloc.multiples",
@@ -231,7 +233,7 @@ class ViewMixin:
                                     name(f"{'ach' if word == 'ach' else 'spirit'}-{arg}", self), 1)
             except KeyError:
                 pass
-        return f"{text}: {what} ({rule})."
+        return citing(f"{text}: {what}", rule, style="()")
 
     def _redact(self, action, viewer) -> str:
         """Draft picks, face-down spirit plays and allocations read as bare verbs to the other seats."""

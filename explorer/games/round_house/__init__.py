@@ -22,6 +22,9 @@ ancestral hall, specialists S01..S24, orders O01..O20, amulets A01..A18, pirates
               (the order phase waits for `end` whenever you hold an order and your goods could pay some order
               whose place is not public: decided without looking at your secret hand)
 
+Each action is an explorer.Action, a str (the token) with named fields: Action("round_house", "1>o5").room
+is 'o5' (actions.py lists the names).
+
 Component values the rulebook does not print are tagged "assumed" in data/round_house/components.toml.
 """
 from ...core.registry import GameSpec, Option, register

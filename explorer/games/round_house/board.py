@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 
+from .actions import LEADER_MOVE
 from .config import HALL
 
 MAX_STEPS = 3
@@ -67,7 +68,7 @@ def _reach(cfg, start: int, near: frozenset) -> tuple:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _leader_moves(cfg, leader: int, start: int, near: frozenset) -> tuple:
-    return tuple(f"{leader + 1}>{r}" for r, _n in _reach(cfg, start, near))
+    return tuple(LEADER_MOVE[leader + 1, r] for r, _n in _reach(cfg, start, near))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .actions import BM, COPY, DO, TAKE
 from .config import GOOD_LETTER, HALL, sale_terms
 
 CHAIR = "chair:"  # in `used`: a normal investment in that room used this turn, its worker still on the chair
@@ -60,7 +61,7 @@ class RoomMixin:
         return []
 
     def room_options(self, r: int, p: int) -> list:
-        return ["do" + (f":{x}" if x else "") for x in self.room_choices(r, p)]
+        return [DO[x] for x in self.room_choices(r, p)]
 
     def copy_options(self, p: int, money: int | None = None) -> list:
         """Great hall: any room holding a leader, but not the great hall itself (round_house.room.copy-self)."""
@@ -71,7 +72,7 @@ class RoomMixin:
             if self.kinds[r] == "great_hall":
                 continue
             for x in self.room_choices(r, p, money):
-                out.append(f"copy:{cfg.room_ids[r]}" + (f":{x}" if x else ""))
+                out.append(COPY[f"{cfg.room_ids[r]}:{x}" if x else cfg.room_ids[r]])
         return out
 
     # ---- execution ---------------------------------------------------------------------------
@@ -189,7 +190,7 @@ class RoomMixin:
         out = []
         for r, slots in enumerate(self.slots):
             for k in sorted({x for x in slots if x >= 0}):
-                out.append(f"take:{cfg.room_ids[r]}:{GOOD_LETTER[k]}")
+                out.append(TAKE[f"{cfg.room_ids[r]}:{GOOD_LETTER[k]}"])
         return out
 
     def take_good(self, p: int, r: int, k: int):
@@ -215,10 +216,10 @@ class RoomMixin:
         out = []
         for k in range(4):
             if self.money[p] >= cfg.bm_price[k] and self.supply[k] > 0:
-                out.append(f"bm+{GOOD_LETTER[k]}")
+                out.append(BM["+" + GOOD_LETTER[k]])
         for k in range(4):
             if self.goods[p][k] > 0:
-                out.append(f"bm-{GOOD_LETTER[k]}")
+                out.append(BM["-" + GOOD_LETTER[k]])
         return out
 
     def black_market(self, p: int, a: str):

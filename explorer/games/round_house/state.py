@@ -10,13 +10,34 @@ tasks (an order draw, a discard over the specialist limit) must be resolved firs
 """
 from __future__ import annotations
 
-from ...core.errors import NotationError
+from ...core.action import Action
 from ...core.state import State
+from .actions import (
+    AMU,
+    CAR,
+    DISC,
+    DONE,
+    DUP,
+    END,
+    EXCHANGES,
+    FAM,
+    GOOD,
+    INVEST,
+    LINE,
+    ORD,
+    ORDER,
+    PIR,
+    SELL,
+    SKIP,
+    SPECIALIST,
+    TEMPLE,
+    USE,
+    action,
+)
 from .board import cell_name, move_actions, worship_ends
 from .config import GOLD, GOOD_LETTER, HALL, sale_terms
 from .copier import FIELDS, FLAT, NESTED, share_state
 from .diagnose import why_illegal
-from .notation import NOTATION, notation_error
 from .phases import DUP_GOOD, FAMILY, MOVE, ORDERS, OVER, PHASES, ROOM, SPEC, WORSHIP
 from .position import PositionMixin
 from .resources import ResourceMixin
@@ -43,19 +64,24 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
     def is_terminal(self):
         return self.phase == OVER
 
-    def parse_action(self, text) -> str:
-        if not isinstance(text, str):
-            raise NotationError(f"an action is text, got {type(text).__name__}")
-        text = text.strip()
-        if not NOTATION.match(text):
-            raise notation_error(text)
-        if text not in self.legal_actions():
-            raise why_illegal(self, text)
-        return text
+    def parse_action(self, text) -> Action:
+        """Notation (or an Action) -> the legal action it names here (NotationError/IllegalAction if none)."""
+        a = action(text)
+        legal = self.legal_actions()
+        try:
+            return legal[legal.index(a)]  # the interned value, found by identity or else by text
+        except ValueError:
+            raise why_illegal(self, str(a)) from None
 
-    def _checked(self, action) -> str:
-        """`action` as a legal action's text; raises if it is not one."""
-        return self.parse_action(action) if action not in self.legal_actions() else action
+    def _checked(self, a) -> Action:
+        """`a` (an action or its text) as the legal action it names here; raises if none."""
+        return a if a.__class__ is Action and a in self.legal_actions() else self.parse_action(a)
+
+    def legal_actions(self) -> tuple:
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = tuple(self._generate())
+        return acts
 
     def _thaw(self) -> None:
         """A scratch state about to change in place (core State.apply_in_place): the lists it took from the
@@ -97,22 +123,22 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
         p = self.seat
         if ph == SPEC:
             if self.spec_used:
-                return self._task_actions() + ["done"]
-            return self._use_options(p) + ["skip"]
+                return self._task_actions() + [DONE]
+            return self._use_options(p) + [SKIP]
         if ph == MOVE:
             return move_actions(self.cfg, tuple(self.leaders[p]), self.occupied())
         if ph == WORSHIP:
-            acts = [f"temple:{i + 1}" for i, f in enumerate(self.temples) if not f]
-            return acts + [f"fam:{t + 1}" for t in range(len(self.cfg.towns))]
+            acts = [TEMPLE[i + 1] for i, f in enumerate(self.temples) if not f]
+            return acts + [FAM[t + 1] for t in range(len(self.cfg.towns))]
         if ph == FAMILY:
             n = self.towns[self.fam_town][p]
             _placed, cells = worship_ends(self.cfg, self.elder_mask(p), n)
-            return [f"line:{cell_name(self.cfg, c)}" for c in cells]
+            return [LINE[cell_name(self.cfg, c)] for c in cells]
         if ph == ROOM:  # round_house.room.action: the room's action(s) and tasks in any order, or done
             acts = self.room_options(self.room, p) if self.left > 0 else []
-            return acts + self._task_actions() + ["done"]
+            return acts + self._task_actions() + [DONE]
         if ph == ORDERS:  # round_house.order.several: each payable order, until end
-            return [f"order:{o}" for o in sorted(self.hand[p]) if self._can_pay(p, o)] + ["end"]
+            return [ORDER[o] for o in sorted(self.hand[p]) if self._can_pay(p, o)] + [END]
         return []
 
     def _can_pay(self, p, o) -> bool:
@@ -122,12 +148,12 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
         p = self.seat
         if self.prio[0] == "disc":  # an old card: the one just taken (the last) stays (round_house.specialist.limit)
             old = self.specs[p][:-1] + (self.spec_amulets[p] if self.cfg.amulet_slot else [])
-            return [f"disc:{s}" for s in old]
-        acts = [f"ord:{o}" for o in self.ord_up]  # round_house.order.draw-choice: face up or the deck's top
+            return [DISC[s] for s in old]
+        acts = [ORD[o] for o in self.ord_up]  # round_house.order.draw-choice: face up or the deck's top
         if self.ord_deck:
-            acts.append("ord:deck")
-        acts += [f"ord:{a}" for a in self.amu_up]
-        return acts + ["ord:no"]
+            acts.append(ORD["deck"])
+        acts += [ORD[a] for a in self.amu_up]
+        return acts + [ORD["no"]]
 
     def _use_options(self, p) -> list:
         cfg = self.cfg
@@ -139,7 +165,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
             alts = cfg.spec_effect[sid]
             for i, b in enumerate(alts):
                 if self._usable(p, b):
-                    acts.append(f"use:{sid}" if len(alts) == 1 else f"use:{sid}.{i + 1}")
+                    acts.append(USE[sid] if len(alts) == 1 else USE[f"{sid}.{i + 1}"])
         return acts
 
     def _usable(self, p, bundle) -> bool:
@@ -164,25 +190,25 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
     def task_options(self, t) -> list:
         p, cfg = self.seat, self.cfg
         if t == "good":
-            return [f"good:{GOOD_LETTER[k]}" for k in range(3) if self.supply[k] > 0]
+            return [GOOD[GOOD_LETTER[k]] for k in range(3) if self.supply[k] > 0]
         if t == "car":
             if self.res[p] < 1:
                 return []
             # round_house.caravan.max: up to three towns (once round), each paid
-            return [f"car:{k}" for k in range(min(len(cfg.towns) - 1, self.money[p]) + 1)]
+            return [CAR[k] for k in range(min(len(cfg.towns) - 1, self.money[p]) + 1)]
         if t == "inv":
             if self.res[p] < 1:
                 return []
             free = [r for r in range(len(cfg.room_ids)) if len(self.chairs[r]) < cfg.chairs[r]]
-            return [f"{m}:{cfg.room_ids[r]}" for m in ("inv", "perm") for r in free]
+            return [INVEST[m][cfg.room_ids[r]] for m in ("inv", "perm") for r in free]
         if t == "pir":
-            return [f"pir:{x}" for x in self.pir_up]
+            return [PIR[x] for x in self.pir_up]
         if t == "spec":
-            return [f"spec:{x}" for x in self.spec_up]
+            return [SPECIALIST[x] for x in self.spec_up]
         if t == "amu":
-            return [f"amu:{x}" for x in self.amu_up]
+            return [AMU[x] for x in self.amu_up]
         if t == "ex":
-            return ["ex:rec", "ex:car", "ex:inv", "ex:gold"]
+            return EXCHANGES[:]
         if t == "take":
             return self.take_options()
         if t == "bm":
@@ -194,7 +220,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
         if t in DUP_GOOD:
             k = DUP_GOOD[t]
             if self.supply[k] > 0 and self._trigger_order(p, "goods", use=False):
-                return [f"dup:{GOOD_LETTER[k]}"]
+                return [DUP[GOOD_LETTER[k]]]
         return []
 
     def _sale_options(self, p, t) -> list:
@@ -211,16 +237,17 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
             if kind == "market":
                 for i, (k, _rw) in enumerate(cfg.markets[cfg.market_of[r]]):
                     if self.slots[r][i] < 0 and g[k] > 0 and (want is None or want == k):
-                        out.append(f"sell:{cfg.room_ids[r]}.{i + 1}")
+                        out.append(SELL[f"{cfg.room_ids[r]}.{i + 1}"])
             elif cfg.sell_all_markets and kind in ("retail", "wholesale") and -1 in self.slots[r]:
                 i = self.slots[r].index(-1)
-                out += [f"sell:{cfg.room_ids[r]}.{i + 1}:{GOOD_LETTER[k]}" for k in range(4)
+                out += [SELL[f"{cfg.room_ids[r]}.{i + 1}:{GOOD_LETTER[k]}"] for k in range(4)
                         if g[k] > 0 and (want is None or want == k)]
         return out
 
 
     # ---- effects -----------------------------------------------------------------------------
-    def _effects(self, a: str):
+    def _effects(self, act: Action):
+        a = act.text  # the engine reads the token as a plain str
         p = self.seat
         if self.prio and a.startswith(("ord:", "disc:")):
             self._resolve_prio(p, a)
@@ -266,7 +293,7 @@ class RoundHouseState(PositionMixin, RoomMixin, ResourceMixin, ScoringMixin, Vie
             if not tasks and not room:
                 self._to_orders()
             else:  # still in the room phase: its legal actions, as _generate lists them, are known
-                self._legal = tuple(room + tasks + ["done"])
+                self._legal = tuple(room + tasks + [DONE])
         if self.phase == ORDERS and not self._order_stop(self.seat):
             self._end_turn()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import math
 
+from ...core.explanation import Explanation, citing
 from .board import cell_name
 from .config import GOOD_LETTER, GOODS, HALL
 
@@ -174,59 +175,31 @@ class ViewMixin:
         lines.append(f"  Towns (caravan *): {towns}; counting house {self.counting}.")
         return "\n".join(lines)
 
-    def _explain(self, action) -> str:
+    def _explain(self, action) -> Explanation:
+        """A sentence for `action`, with the ledger ids it relies on (`.rules`), chosen branch by branch."""
         a = str(action)
         cfg = self.cfg
         if a == "skip":
-            return "Use no specialist this turn (round_house.specialist.use)."
+            return citing("Use no specialist this turn", "round_house.specialist.use", style="()")
         if a == "done":
-            return "Stop: forfeit the effects still pending and go on (round_house.room.action)."
+            return citing("Stop: forfeit the effects still pending and go on", "round_house.room.action", style="()")
         if a == "end":
-            return "End the turn; the next player clockwise plays (round_house.turn.order)."
+            return citing("End the turn; the next player clockwise plays", "round_house.turn.order", style="()")
         if ">" in a:
             li, dest = a.split(">")
             where = "the ancestral hall, to worship" if dest == "h" else \
                 f"{dest} ({ROOM_TITLES[self.kinds[cfg.room_index[dest]]]})"
-            return f"Move leader {li} clockwise to {where} (round_house.move.steps, round_house.move.skip)."
-        head, _, arg = a.partition(":")
-        from .words import name as _name
-        def said(x):  # noqa: E306  (a component as a player names it; the notation if it is none)
-            try:
-                return _name(x, self)
-            except KeyError:
-                return x
-        texts = {
-            "use": f"Use {said(arg)} (round_house.specialist.use).",
-            "temple": f"Small-temple worship: take temple {arg}'s reward and flip it (round_house.worship.small).",
-            "fam": f"Family-temple worship with your workers in town {arg} "
-                   "(round_house.worship.family, round_house.worship.marker).",
-            "line": f"End the line of workers at {arg}: it becomes an elder (round_house.worship.line, "
-                    "round_house.worship.score).",
-            "do": "Execute the room's action" + (f" ({arg})" if arg else "") + " (round_house.room.action).",
-            "good": f"Gain one {GOOD_NAMES.get(arg, arg)} (round_house.effect.good).",
-            "car": f"Caravan dispatch after {arg} paid move(s) (round_house.effect.caravan).",
-            "inv": f"Invest a worker on a chair in {arg}, usable once (round_house.effect.invest).",
-            "perm": f"Invest permanently in {arg} (round_house.effect.permanent).",
-            "pir": f"Smuggle with {said(arg)} (round_house.effect.pirate).",
-            "spec": f"Take {said(arg)} (round_house.room.specialist).",
-            "amu": f"Take {said(arg)} (round_house.order.amulet-instead).",
-            "ex": f"Exchange: {arg} (round_house.room.exchange).",
-            "take": f"Warehouse: take {arg} (round_house.room.warehouse).",
-            "copy": f"Great hall: execute {arg}'s room action (round_house.room.greathall).",
-            "sell": (f"Specialist sale onto market space {arg} (round_house.specialist.sell)." if ":" not in arg
-                     else f"Specialist sale of a {GOOD_NAMES.get(arg[-1], arg[-1])} onto space {arg[:-2]} of the "
-                          f"retail or wholesale market (round_house.specialist.sell, "
-                          f"round_house.specialist.sell-markets)."),
-            "ord": "Order mark reached: " + ("decline" if arg == "no" else "draw the top order of the deck"
-                                            if arg == "deck" else "take " + said(arg)) + " (round_house.order.draw).",
-            "disc": f"Discard {said(arg)} to keep at most three (round_house.specialist.limit).",
-            "dup": f"Goods order: take one more {GOOD_NAMES.get(arg, arg)} (round_house.order.optional).",
-            "order": f"Complete {said(arg)} (round_house.order.complete).",
-        }
+            return citing(f"Move leader {li} clockwise to {where}", "round_house.move.steps", "round_house.move.skip",
+                          style="()")
         if a.startswith("bm"):
-            return (f"Black market: {'buy' if a[2] == '+' else 'sell'} {GOOD_NAMES[a[3]]} "
-                    "(round_house.room.blackmarket).")
-        return texts.get(head, a)
+            return citing(f"Black market: {'buy' if a[2] == '+' else 'sell'} {GOOD_NAMES[a[3]]}",
+                          "round_house.room.blackmarket", style="()")
+        head, _, arg = a.partition(":")
+        said = _EXPLAIN.get(head)
+        if said is None:
+            return Explanation(a)  # pragma: no cover - every token's head is in _EXPLAIN
+        sentence, *rules = said(self, arg)
+        return citing(sentence, *rules, style="()")
 
     def preview(self, action) -> dict | None:
         a = str(action)
@@ -235,6 +208,56 @@ class ViewMixin:
             start = self.leaders[self.seat][int(li) - 1]
             return {"type": "move", "seat": self.seat, "from": self._room_name(start), "to": dest}
         return None
+
+
+def _named(state, x: str) -> str:
+    """A component as a player names it; the notation if it is none."""
+    from .words import name
+    try:
+        return name(x, state)
+    except KeyError:
+        return x
+
+
+def _sale(arg: str) -> tuple:
+    if ":" not in arg:
+        return (f"Specialist sale onto market space {arg}", "round_house.specialist.sell")
+    return (f"Specialist sale of a {GOOD_NAMES.get(arg[-1], arg[-1])} onto space {arg[:-2]} of the retail or "
+            "wholesale market", "round_house.specialist.sell", "round_house.specialist.sell-markets")
+
+
+def _order_mark(state, arg: str) -> str:
+    what = "decline" if arg == "no" else "draw the top order of the deck" if arg == "deck" else \
+        "take " + _named(state, arg)
+    return "Order mark reached: " + what
+
+
+# token head -> (state, argument) -> (sentence, the ledger ids it relies on, ...)
+_EXPLAIN = {
+    "use": lambda s, arg: (f"Use {_named(s, arg)}", "round_house.specialist.use"),
+    "temple": lambda s, arg: (f"Small-temple worship: take temple {arg}'s reward and flip it",
+                              "round_house.worship.small"),
+    "fam": lambda s, arg: (f"Family-temple worship with your workers in town {arg}", "round_house.worship.family",
+                           "round_house.worship.marker"),
+    "line": lambda s, arg: (f"End the line of workers at {arg}: it becomes an elder", "round_house.worship.line",
+                            "round_house.worship.score"),
+    "do": lambda s, arg: ("Execute the room's action" + (f" ({arg})" if arg else ""), "round_house.room.action"),
+    "good": lambda s, arg: (f"Gain one {GOOD_NAMES.get(arg, arg)}", "round_house.effect.good"),
+    "car": lambda s, arg: (f"Caravan dispatch after {arg} paid move(s)", "round_house.effect.caravan"),
+    "inv": lambda s, arg: (f"Invest a worker on a chair in {arg}, usable once", "round_house.effect.invest"),
+    "perm": lambda s, arg: (f"Invest permanently in {arg}", "round_house.effect.permanent"),
+    "pir": lambda s, arg: (f"Smuggle with {_named(s, arg)}", "round_house.effect.pirate"),
+    "spec": lambda s, arg: (f"Take {_named(s, arg)}", "round_house.room.specialist"),
+    "amu": lambda s, arg: (f"Take {_named(s, arg)}", "round_house.order.amulet-instead"),
+    "ex": lambda s, arg: (f"Exchange: {arg}", "round_house.room.exchange"),
+    "take": lambda s, arg: (f"Warehouse: take {arg}", "round_house.room.warehouse"),
+    "copy": lambda s, arg: (f"Great hall: execute {arg}'s room action", "round_house.room.greathall"),
+    "sell": lambda s, arg: _sale(arg),
+    "ord": lambda s, arg: (_order_mark(s, arg), "round_house.order.draw"),
+    "disc": lambda s, arg: (f"Discard {_named(s, arg)} to keep at most three", "round_house.specialist.limit"),
+    "dup": lambda s, arg: (f"Goods order: take one more {GOOD_NAMES.get(arg, arg)}", "round_house.order.optional"),
+    "order": lambda s, arg: (f"Complete {_named(s, arg)}", "round_house.order.complete"),
+}
 
 
 def _code(bundle) -> str:
