@@ -7,12 +7,14 @@ in the towns, the exposed board, leftovers) on top of the points banked, plus, w
 the heuristic expects of what the seat holds: the line its best town would lay, the orders in hand by how
 near its goods are to paying them, the specialists held, money and goods beyond their leftover worth. The
 chances are a softmax of the projections, `SCALE` points per e-fold.
-The playouts use the heuristic itself (`rate`: about 0.1 ms).
+The playouts use the heuristic itself, rated from the state (playout.py: `policy`, the same ratings as
+heuristic.rate without building a full view).
 """
 from __future__ import annotations
 
 from ...bots.search import chances
 from .config import GOODS
+from .playout import lite_view, policy  # noqa: F401  (policy: the search's playout step)
 from .strategy import KEEP, Plan
 
 SCALE = 4.0
@@ -26,8 +28,9 @@ HELD = 0.5         # of what the heuristic would pay for a specialist, for one h
 SWITCH = 0.04      # the search overrides the heuristic's move only when it finds one this much likelier to win
 
 
-def project(state) -> list[float]:
-    v = state.view(None)
+def project(state, v=None) -> list[float]:
+    """Each seat's projected final score; `v`: the omniscient view (default: its lite form, playout.py)."""
+    v = lite_view(state, None) if v is None else v
     out = []
     for i, s in enumerate(v["seats"]):
         x = float(state.points[i]) + sum(state.final_breakdown(i).values())
