@@ -12,7 +12,9 @@ heuristic.rate without building a full view).
 """
 from __future__ import annotations
 
-from ...bots.search import chances
+import math
+
+from ...bots.search import chances, margins
 from .config import GOODS
 from .playout import lite_view, policy  # noqa: F401  (policy: the search's playout step)
 from .strategy import KEEP, Plan
@@ -25,6 +27,8 @@ ITERATIONS = 430   # what one second of CPU buys (README, bot strength)
 LINE = 0.4         # of the best town's planned line
 MONEY, GOOD = 0.12, 0.2  # over their leftover worth, while the game goes on
 HELD = 0.5         # of what the heuristic would pay for a specialist, for one held
+END_SCALE = 3.0    # a playout that reaches the end: a softmax of the final scores (0: the real winners)
+PAIRED = True      # overrule the heuristic by the difference on common worlds (explorer/bots/search.py)
 SWITCH = 0.04      # the search overrides the heuristic's move only when it finds one this much likelier to win
 
 
@@ -49,3 +53,15 @@ def project(state, v=None) -> list[float]:
 
 def evaluate(state) -> tuple[list, list]:
     return chances(state, project(state), SCALE)
+
+
+def playout_value(state) -> tuple[list, list]:
+    """How the search values a playout's end: `evaluate`, but a finished game by a softmax of its final
+    scores (`END_SCALE` points per e-fold) rather than by its winners alone, so that moves which gain
+    points without changing the winner in one sampled world still count."""
+    if state.is_terminal and END_SCALE:
+        seats = [float(x) for x in state.scores()["seats"]]
+        top = max(seats)
+        w = [math.exp((x - top) / END_SCALE) for x in seats]
+        return [x / sum(w) for x in w], margins(seats)
+    return evaluate(state)
