@@ -51,3 +51,30 @@ def test_lite_view_rates_as_the_full_view(k):
         s = s.apply(a)
         step += 1
     _subset(playout.lite_view(s, None), s.view(None))
+
+
+def _part(values):
+    """One worker's search output for a made-up root: per move text, the mover's (seat 0's) win per world."""
+    out = {}
+    for rank, (a, worlds) in enumerate(values.items()):
+        n = len(worlds)
+        win = [sum(worlds), n - sum(worlds), 0.0]
+        sq = sum(x * x for x in worlds)
+        out[a] = (a, n, win, [0.0, 0.0, 0.0], sq, None, (0, 1.0 / (rank + 1), dict(enumerate(worlds))))
+    return out, sum(len(w) for w in values.values()), 3
+
+
+def test_paired_test_overrules_on_common_worlds():
+    """PAIRED (Round House's evaluate.py): a move better by 0.1 in every one of 30 common worlds overrules the
+    heuristic's move, though the worlds differ so much that the two means' own errors would not allow it; a
+    move better on average but not world by world does not."""
+    from explorer.bots.search import SearchBot
+    spread = [(k % 5) / 5 for k in range(30)]  # worlds from 0 to 0.8
+    view = {"current_player": 0, "seats": [{}, {}, {}]}
+    bot = SearchBot("round_house", iterations=60)
+    steady = _part({"h": spread, "x": [v + 0.1 for v in spread]})
+    t = bot._merge("round_house", view, 0, ["h", "x"], [steady], 0.0, False)
+    assert t.moves[0].action == "x"
+    noisy = _part({"h": spread, "x": [v + (0.5 if k % 2 else -0.3) for k, v in enumerate(spread)]})
+    t = bot._merge("round_house", view, 0, ["h", "x"], [noisy], 0.0, False)
+    assert t.moves[0].action == "h"
