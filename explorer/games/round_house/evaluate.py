@@ -8,7 +8,15 @@ the heuristic expects of what the seat holds: the line its best town would lay, 
 near its goods are to paying them, the specialists held, money and goods beyond their leftover worth. The
 chances are a softmax of the projections, `SCALE` points per e-fold.
 The playouts use the heuristic itself, rated from the state (playout.py: `policy`, the same ratings as
-heuristic.rate without building a full view).
+heuristic.rate without building a full view), and play every seat to the end of the game: the opponents in
+a tournament are that heuristic, so a playout models them exactly but for the hidden cards (dealt by
+`from_view`) and the heuristic's ties. A finished playout is valued by its final scores (`playout_value`);
+`evaluate` values a position without playing on (the review and the evaluation bar's cut-off positions).
+Why to the end: with the earlier one-round playouts valued by `project`, the search's changes to the
+heuristic's moves lost more pairs than they won (README, bot strength); played to the end, the changes it
+makes gain on common worlds (benchmarks/check_switches.py). A game's heuristic play is chaotic (one changed
+move moves a seat's final margin by 10 points or more in either direction from world to world), so the
+heuristic's move is overruled only by a paired test on common worlds (`PAIRED`, `SWITCH`).
 """
 from __future__ import annotations
 
@@ -20,10 +28,13 @@ from .playout import lite_view, policy  # noqa: F401  (policy: the search's play
 from .strategy import KEEP, Plan
 
 SCALE = 4.0
-DEPTH = 40         # at most this many playout actions
-TURNS = "round"    # playouts end when the mover's next turn begins
-CANDIDATES = 6
-ITERATIONS = 430   # what one second of CPU buys (README, bot strength)
+DEPTH = 400        # playout actions at most: to the end of the game (a game is about 160 actions)
+TURNS = None       # no turn limit
+CANDIDATES = 4     # the heuristic's best four moves
+# what one second of CPU buys: time.process_time over searches at every 25th decision of two heuristic games
+# (seeds 3 and 4), 2026-11-28, 104 iterations per second under a load of about 5 (the one-round playouts
+# measured 430 quiet, 401 the same way under that load)
+ITERATIONS = 100
 LINE = 0.4         # of the best town's planned line
 MONEY, GOOD = 0.12, 0.2  # over their leftover worth, while the game goes on
 HELD = 0.5         # of what the heuristic would pay for a specialist, for one held
