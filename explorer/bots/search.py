@@ -111,8 +111,14 @@ class _Game:
         self.rate = getattr(self.hooks, "rate", None)
         self.policy_fn = getattr(ev, "policy", None)
         self.evaluate_fn = getattr(ev, "evaluate", None)
+        # a playout's end may be valued otherwise (evaluate.py's `playout_value`, e.g. a finished game softened
+        # by its scores rather than its winners alone); default: `evaluate`
+        self.value_fn = getattr(ev, "playout_value", None) or self.evaluate_fn
         self.sampler = getattr(ev, "sampler", None)
         self.clock = getattr(ev, "clock", None) or (lambda s: getattr(s, "turn", None))
+        # PAIRED (a game's evaluate.py may set it): the heuristic's move is overruled by a paired test, on the
+        # worlds both moves were played in, rather than by the two means' separate standard errors
+        self.paired = bool(getattr(ev, "PAIRED", False))
 
     def turn_limit(self, d):
         """The turn number at which a playout from `d` stops, or None."""
@@ -165,13 +171,13 @@ class _Game:
         return a
 
     def evaluate(self, s):
-        if self.evaluate_fn is not None:
-            return self.evaluate_fn(s)
+        if self.value_fn is not None:
+            return self.value_fn(s)
         return score_values(s)
 
 
 class _Stat:
-    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds")
+    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds", "worlds")
 
     def __init__(self, seats, prior):
         self.n = 0
@@ -181,6 +187,7 @@ class _Stat:
         self.line = None
         self.prior = prior
         self.rounds = 0  # halving phases survived
+        self.worlds = {}  # world number -> the mover's win there (kept for a PAIRED game's test)
 
 
 def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, state=None):
@@ -215,7 +222,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             n += 1
         return g.evaluate(s), line
 
-    def add(key, a, prior, win, mar, mover, line):
+    def add(key, a, prior, win, mar, mover, line, world=None):
         st = stats.get(key)
         if st is None:
             st = stats[key] = [a, _Stat(seats, prior)]
@@ -227,6 +234,8 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
         st.sq += win[mover] * win[mover]
         if st.line is None and line is not None:
             st.line = tuple(line)
+        if world is not None and g.paired:
+            st.worlds[world] = win[mover]
 
     def over(it):
         return it >= limit or (cpu_seconds is not None and it and time.process_time() - start >= cpu_seconds)
@@ -267,7 +276,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
                 break
             st = stats[str(a)][1]
             (win, mar), line = play(d, _same(a, legal), world, st, mover)
-            add(str(a), a, 0.0, win, mar, mover, line)
+            add(str(a), a, 0.0, win, mar, mover, line, w)
             it += 1
         w += 1
         # the next phase: by iterations (or CPU time) spent, halve the candidates
@@ -286,8 +295,8 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
 
 
 def _export(stats):
-    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior)) for k, (a, st) in stats.items()
-            if st is not None and st.n}
+    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior, st.worlds))
+            for k, (a, st) in stats.items() if st is not None and st.n}
 
 
 def _worker(args):
@@ -399,20 +408,21 @@ class SearchBot(Bot):
         merged: dict = {}
         its = 0
         n = None
-        for out, it, seats in parts:
+        for part, (out, it, seats) in enumerate(parts):
             its += it
             n = n or seats
             for k, (a, v, win, mar, sq, line, rounds) in out.items():
                 m = merged.get(k)
+                worlds = {(part, w): x for w, x in rounds[2].items()}
                 if m is None:
-                    merged[k] = [a, v, list(win), list(mar), sq, line, rounds]
+                    merged[k] = [a, v, list(win), list(mar), sq, line, (rounds[0], rounds[1], worlds)]
                 else:
                     m[1] += v
                     m[2] = [x + y for x, y in zip(m[2], win)]
                     m[3] = [x + y for x, y in zip(m[3], mar)]
                     m[4] += sq
                     m[5] = m[5] or line
-                    m[6] = (m[6][0] + rounds[0], m[6][1])
+                    m[6] = (m[6][0] + rounds[0], m[6][1], {**m[6][2], **worlds})
         if root is not None:  # the real state's own action objects
             by_text = {str(a): a for a in root}
             for m in merged.values():
@@ -421,7 +431,7 @@ class SearchBot(Bot):
         hidden = _hidden(game, view, seat) if lines or root is None else frozenset()
         cut = _Cutter(game, view, hidden, self.seed) if lines else (lambda a, line: ())
         stats = []
-        rounds, priors = {}, {}
+        rounds, priors, worlds = {}, {}, {}
         for a, v, win, mar, sq, line, r in merged.values():
             if v == 0:
                 continue
@@ -432,6 +442,7 @@ class SearchBot(Bot):
             var = max(0.0, sq / v - mean * mean)
             rounds[str(a)] = r[0]
             priors[str(a)] = r[1]
+            worlds[str(a)] = r[2]
             stats.append(MoveStat(action=a, visits=v, win=w, margin=[x / v for x in mar],
                                   stderr=math.sqrt(var / v) if v > 1 else 1.0,
                                   line=cut(a, line or ())))
@@ -444,7 +455,14 @@ class SearchBot(Bot):
             top = max(stats, key=lambda m: priors[str(m.action)])
             best = stats[0]
             gap = best.win[mover] - top.win[mover]
-            if top is not best and gap < switch + 2 * math.hypot(best.stderr, top.stderr):
+            err = math.hypot(best.stderr, top.stderr)
+            common = worlds[str(best.action)].keys() & worlds[str(top.action)].keys()
+            if len(common) > 1:  # a PAIRED game: the difference on the worlds both were played in
+                bw, tw = worlds[str(best.action)], worlds[str(top.action)]
+                d = [bw[w] - tw[w] for w in common]
+                gap = sum(d) / len(d)
+                err = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - gap * gap) / (len(d) - 1))
+            if top is not best and gap < switch + 2 * err:
                 stats.remove(top)
                 stats.insert(0, top)
         if root is not None and stats:  # best first: the most searched, then the mover's win
