@@ -51,13 +51,13 @@ def evaluate(state) -> tuple[list, list]:
 
 
 def policy(state, actions, rand):
-    """The heuristic's pricing without its two-action lookahead (0.1 ms a decision): best, ties at random."""
-    view = state.view(state.current_player)
-    if view.get("solo"):
+    """The heuristic's pricing without its two-action lookahead (0.1 ms a decision), read from the state
+    (`Table.from_state`, the same prices as from the mover's view): best, ties at random."""
+    if state.cfg.solo:
         from .heuristic import rate
-        rated = rate(view, actions)
+        rated = rate(state.view(state.current_player), actions)
     else:
-        rated = Table(view).rate(actions, "auto")
+        rated = Table.from_state(state).rate(actions, "auto")
     best = max(rated)
     tops = [a for a, x in zip(actions, rated) if x == best]
     return tops[int(rand() * len(tops))]
