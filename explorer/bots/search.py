@@ -171,7 +171,7 @@ class _Game:
 
 
 class _Stat:
-    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds")
+    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds", "worlds")
 
     def __init__(self, seats, prior):
         self.n = 0
@@ -181,6 +181,7 @@ class _Stat:
         self.line = None
         self.prior = prior
         self.rounds = 0  # halving phases survived
+        self.worlds = {}  # world number -> the mover's win there (for paired comparisons)
 
 
 def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, state=None):
@@ -215,7 +216,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             n += 1
         return g.evaluate(s), line
 
-    def add(key, a, prior, win, mar, mover, line):
+    def add(key, a, prior, win, mar, mover, line, world=None):
         st = stats.get(key)
         if st is None:
             st = stats[key] = [a, _Stat(seats, prior)]
@@ -225,6 +226,8 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             st.win[i] += win[i]
             st.margin[i] += mar[i]
         st.sq += win[mover] * win[mover]
+        if world is not None:
+            st.worlds[world] = win[mover]
         if st.line is None and line is not None:
             st.line = tuple(line)
 
@@ -267,7 +270,7 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
                 break
             st = stats[str(a)][1]
             (win, mar), line = play(d, _same(a, legal), world, st, mover)
-            add(str(a), a, 0.0, win, mar, mover, line)
+            add(str(a), a, 0.0, win, mar, mover, line, w)
             it += 1
         w += 1
         # the next phase: by iterations (or CPU time) spent, halve the candidates
@@ -286,8 +289,8 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
 
 
 def _export(stats):
-    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior)) for k, (a, st) in stats.items()
-            if st is not None and st.n}
+    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior), st.worlds)
+            for k, (a, st) in stats.items() if st is not None and st.n}
 
 
 def _worker(args):
@@ -398,13 +401,14 @@ class SearchBot(Bot):
         merged: dict = {}
         its = 0
         n = None
-        for out, it, seats in parts:
+        for part, (out, it, seats) in enumerate(parts):
             its += it
             n = n or seats
-            for k, (a, v, win, mar, sq, line, rounds) in out.items():
+            for k, (a, v, win, mar, sq, line, rounds, worlds) in out.items():
+                worlds = {(part, w): x for w, x in worlds.items()}
                 m = merged.get(k)
                 if m is None:
-                    merged[k] = [a, v, list(win), list(mar), sq, line, rounds]
+                    merged[k] = [a, v, list(win), list(mar), sq, line, rounds, worlds]
                 else:
                     m[1] += v
                     m[2] = [x + y for x, y in zip(m[2], win)]
@@ -412,6 +416,7 @@ class SearchBot(Bot):
                     m[4] += sq
                     m[5] = m[5] or line
                     m[6] = (m[6][0] + rounds[0], m[6][1])
+                    m[7].update(worlds)
         if root is not None:  # the real state's own action objects
             by_text = {str(a): a for a in root}
             for m in merged.values():
@@ -420,8 +425,8 @@ class SearchBot(Bot):
         hidden = _hidden(game, view, seat) if lines or root is None else frozenset()
         cut = _Cutter(game, view, hidden, self.seed) if lines else (lambda a, line: ())
         stats = []
-        rounds, priors = {}, {}
-        for a, v, win, mar, sq, line, r in merged.values():
+        rounds, priors, worlds = {}, {}, {}
+        for a, v, win, mar, sq, line, r, wv in merged.values():
             if v == 0:
                 continue
             if root is None and _names(str(a), hidden):
@@ -431,6 +436,7 @@ class SearchBot(Bot):
             var = max(0.0, sq / v - mean * mean)
             rounds[str(a)] = r[0]
             priors[str(a)] = r[1]
+            worlds[str(a)] = wv
             stats.append(MoveStat(action=a, visits=v, win=w, margin=[x / v for x in mar],
                                   stderr=math.sqrt(var / v) if v > 1 else 1.0,
                                   line=cut(a, line or ())))
@@ -443,7 +449,10 @@ class SearchBot(Bot):
             top = max(stats, key=lambda m: priors[str(m.action)])
             best = stats[0]
             gap = best.win[mover] - top.win[mover]
-            if top is not best and gap < switch + 2 * math.hypot(best.stderr, top.stderr):
+            err = math.hypot(best.stderr, top.stderr)
+            if getattr(evaluation(game), "PAIRED", False):  # the difference on the worlds both were played in
+                gap, err = _paired(worlds[str(best.action)], worlds[str(top.action)])
+            if top is not best and gap < switch + 2 * err:
                 stats.remove(top)
                 stats.insert(0, top)
         if root is not None and stats:  # best first: the most searched, then the mover's win
@@ -478,6 +487,18 @@ class SearchBot(Bot):
             rows.append({"action": str(a), "visits": m.visits if m else 0,
                          "value": m.win[mover] if m else float("nan"), "chosen": str(a) == str(pick)})
         return rows
+
+
+def _paired(a: dict, b: dict) -> tuple[float, float]:
+    """(mean, standard error) of a's win minus b's over the worlds both were played in (common random
+    numbers: the deal's luck cancels out of the difference)."""
+    d = [x - b[w] for w, x in a.items() if w in b]
+    k = len(d)
+    if k < 2:
+        return 0.0, 1.0
+    mean = sum(d) / k
+    var = sum((x - mean) ** 2 for x in d) / (k - 1)
+    return mean, math.sqrt(var / k)
 
 
 def _fingerprint(view, seat) -> int:
