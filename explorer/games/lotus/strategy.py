@@ -43,7 +43,7 @@ from functools import cache
 
 from ...core.errors import PositionError
 from .config import ACT as ACT_PHASE
-from .config import POWER_BIT
+from .config import DRAW_PHASE, POWER_BIT
 from .config import REWARD as REWARD_PHASE
 
 # share of the cards in a hand that fit each flower (3..7 petals): a player's deck holds 5, 6, 6, 7 and 7
@@ -67,6 +67,11 @@ WILD_FIT = 0.4  # per petal, a wildflower that lets you finish that flower next 
 
 
 @cache
+def _power_names(powers: tuple, mask: int) -> list[str]:
+    return [p for p in powers if mask & POWER_BIT[p]]
+
+
+@cache
 def _at_least(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
     if k <= 0:
@@ -80,6 +85,23 @@ def _at_least(k: int, n: int, p: float) -> float:
         below += term
         term *= (n - i) / (i + 1) * p / q
     return max(0.0, 1.0 - below)
+
+
+_CONTROL: dict = {}  # (influence, certain, zero) -> _control's answer: a few hundred distinct keys in a game
+
+
+def _control(infl: tuple, certain: bool, zero: bool) -> tuple[tuple[int, float], ...]:
+    best = max(infl)
+    if best <= 0 and not zero:
+        return ()
+    leaders = [i for i, v in enumerate(infl) if v == best]
+    if len(leaders) > 1:
+        return tuple((i, 1.0 / len(leaders) if certain else 0.5) for i in leaders)
+    i = leaders[0]
+    if certain:
+        return ((i, 1.0),)
+    margin = best - max((v for j, v in enumerate(infl) if j != i), default=0)
+    return ((i, 1.0 if margin >= 2 else SHAKY),)
 
 
 class Table:
@@ -106,7 +128,8 @@ class Table:
     @classmethod
     def from_state(cls, state, again: bool = True) -> Table:
         """The same Table as `Table(state.view(state.current_player), again)`, read from the state (no view
-        built: for search playouts, whose states are the searcher's own samples)."""
+        built: for search playouts, whose states are the searcher's own samples). In the draw phase its
+        flowers lack their influence, which no draw's price reads."""
         cfg = state.cfg
         me = state.current_player
         petals = cfg.petals
@@ -115,11 +138,29 @@ class Table:
         for c in state.hands[me]:
             p = petals[TYPE[c]]
             held[p] = held.get(p, 0) + 1
-        power_names = [[p for p in cfg.powers if m & POWER_BIT[p]] for m in state.powers]
+        power_names = [_power_names(cfg.powers, m) for m in state.powers]
         flowers = {}
-        for t, f in enumerate(state.flowers):
-            if f:
-                flowers[petals[t]] = {"petals": petals[t], "placed": len(f), "influence": state.influence(t)}
+        if state.phase == DRAW_PHASE:  # no draw's price reads a flower's influence
+            for t, f in enumerate(state.flowers):
+                if f:
+                    flowers[petals[t]] = {"petals": petals[t], "placed": len(f)}
+        else:  # state.influence(t) of every growing flower, in one pass over the guardians
+            OWNER, SYM = cfg.OWNER, cfg.SYM
+            n = cfg.seats
+            infls = {}
+            for t, f in enumerate(state.flowers):
+                if f:
+                    infl = infls[t] = [0] * n
+                    for c in f:
+                        o = OWNER[c]
+                        if o >= 0:
+                            infl[o] += SYM[c]
+                    flowers[petals[t]] = {"petals": petals[t], "placed": len(f), "influence": infl}
+            for seat, (i1, i2, e) in enumerate(state.guards):
+                for g, k in ((i1, 1), (i2, 1), (e, 2)):
+                    infl = infls.get(g)
+                    if infl is not None:
+                        infl[seat] += k
         decks = [len(d) for d in state.decks]
         # the scores are read only when drawing the last card of the deck
         scores = state.scores()["seats"] if decks[me] == 1 else None
@@ -175,19 +216,13 @@ class Table:
         best = max((self.power_value(p) for p in POWER_PER_TURN if p not in self.powers), default=0.0)
         return max(TOKEN, best)
 
-    def _control(self, infl, certain: bool) -> list[tuple[int, float]]:
+    def _control(self, infl, certain: bool) -> tuple[tuple[int, float], ...]:
         """(seat, share of the flower's worth) for its leaders; shaky leads count less unless certain."""
-        best = max(infl)
-        if best <= 0 and not self.zero:
-            return []
-        leaders = [i for i, v in enumerate(infl) if v == best]
-        if len(leaders) > 1:
-            return [(i, 1.0 / len(leaders) if certain else 0.5) for i in leaders]
-        i = leaders[0]
-        if certain:
-            return [(i, 1.0)]
-        margin = best - max((v for j, v in enumerate(infl) if j != i), default=0)
-        return [(i, 1.0 if margin >= 2 else SHAKY)]
+        key = (tuple(infl), certain, self.zero)
+        got = _CONTROL.get(key)
+        if got is None:
+            got = _CONTROL[key] = _control(*key)
+        return got
 
     def flower(self, petals: int, placed: int, infl, held: int, again: bool = False) -> float:
         """What a growing flower is worth to this seat, in points relative to the others (rules 2 and 4).
