@@ -17,7 +17,7 @@ from .strategy import DRAWS_PER_TURN, PACE, Table
 DEPTH = 40         # at most this many playout actions
 TURNS = "round"    # playouts end when the mover's next turn begins
 CANDIDATES = 6     # the heuristic's best moves searched at the root
-ITERATIONS = 1300  # what one second of CPU buys (benchmarks/bench_search_budget.py: 1.37x the 940 of README)
+ITERATIONS = 1700  # one second of CPU: 940 (README) x 1.81, the speed-up benchmarks/bench_search_budget.py measured
 PAIRED = True      # the search overrules the heuristic's move on the worlds both were played in
 
 FEATURES = ("score", "tokens", "fortune_turns", "lead_placed", "lead_done", "near_lead", "safe_placed", "second",
