@@ -6,7 +6,9 @@ the root's candidate moves by PUCT, and plays on for a few actions with a cheap 
 seat; the position reached is valued by the game's evaluation (`explorer/games/<game>/evaluate.py`: each
 seat's chance to win and expected score margin, built from the heuristic's pricing). The candidates are
 the heuristic's best-rated moves (its `rate`), which are also the priors (by rank): the search is the
-heuristic, improved by looking at what happens after its best few moves.
+heuristic, improved by looking at what happens after its best few moves. The heuristic's own move stands
+unless another is clearly better; a game whose evaluate.py sets `PAIRED = True` judges "clearly" by the
+difference of the two moves on the worlds both were played in (the deal's luck cancels out).
 
     >>> import explorer
     >>> from explorer import bots
@@ -456,12 +458,9 @@ class SearchBot(Bot):
             best = stats[0]
             gap = best.win[mover] - top.win[mover]
             err = math.hypot(best.stderr, top.stderr)
-            common = worlds[str(best.action)].keys() & worlds[str(top.action)].keys()
-            if len(common) > 1:  # a PAIRED game: the difference on the worlds both were played in
-                bw, tw = worlds[str(best.action)], worlds[str(top.action)]
-                d = [bw[w] - tw[w] for w in common]
-                gap = sum(d) / len(d)
-                err = math.sqrt(max(0.0, sum(x * x for x in d) / len(d) - gap * gap) / (len(d) - 1))
+            if len(worlds[str(best.action)].keys() & worlds[str(top.action)].keys()) > 1:
+                # a PAIRED game: the difference on the worlds both were played in
+                gap, err = _paired(worlds[str(best.action)], worlds[str(top.action)])
             if top is not best and gap < switch + 2 * err:
                 stats.remove(top)
                 stats.insert(0, top)
@@ -497,6 +496,18 @@ class SearchBot(Bot):
             rows.append({"action": str(a), "visits": m.visits if m else 0,
                          "value": m.win[mover] if m else float("nan"), "chosen": str(a) == str(pick)})
         return rows
+
+
+def _paired(a: dict, b: dict) -> tuple[float, float]:
+    """(mean, standard error) of a's win minus b's over the worlds both were played in (common random
+    numbers: the deal's luck cancels out of the difference)."""
+    d = [x - b[w] for w, x in a.items() if w in b]
+    k = len(d)
+    if k < 2:
+        return 0.0, 1.0
+    mean = sum(d) / k
+    var = sum((x - mean) ** 2 for x in d) / (k - 1)
+    return mean, math.sqrt(var / k)
 
 
 def _fingerprint(view, seat) -> int:

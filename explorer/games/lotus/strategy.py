@@ -43,6 +43,7 @@ from functools import cache
 
 from ...core.errors import PositionError
 from .config import ACT as ACT_PHASE
+from .config import DRAW_PHASE, POWER_BIT
 from .config import REWARD as REWARD_PHASE
 
 # share of the cards in a hand that fit each flower (3..7 petals): a player's deck holds 5, 6, 6, 7 and 7
@@ -66,6 +67,11 @@ WILD_FIT = 0.4  # per petal, a wildflower that lets you finish that flower next 
 
 
 @cache
+def _power_names(powers: tuple, mask: int) -> list[str]:
+    return [p for p in powers if mask & POWER_BIT[p]]
+
+
+@cache
 def _at_least(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
     if k <= 0:
@@ -81,45 +87,122 @@ def _at_least(k: int, n: int, p: float) -> float:
     return max(0.0, 1.0 - below)
 
 
+_CONTROL: dict = {}  # (influence, certain, zero) -> _control's answer: a few hundred distinct keys in a game
+
+
+def _control(infl: tuple, certain: bool, zero: bool) -> tuple[tuple[int, float], ...]:
+    best = max(infl)
+    if best <= 0 and not zero:
+        return ()
+    leaders = [i for i, v in enumerate(infl) if v == best]
+    if len(leaders) > 1:
+        return tuple((i, 1.0 / len(leaders) if certain else 0.5) for i in leaders)
+    i = leaders[0]
+    if certain:
+        return ((i, 1.0),)
+    margin = best - max((v for j, v in enumerate(infl) if j != i), default=0)
+    return ((i, 1.0 if margin >= 2 else SHAKY),)
+
+
 class Table:
     """What the acting seat knows, digested once per decision; `rate` prices the legal actions."""
 
     def __init__(self, view: dict, again: bool = True):
         seats = view["seats"]
-        self.n = n = len(seats)
-        self.me = me = view["current_player"]
+        me = view["current_player"]
+        mine = seats[me]
+        held: dict[int, int] = {}
+        for c in mine["hand"] or ():
+            held[c["petals"]] = held.get(c["petals"], 0) + 1
+        final = view.get("final_turns_left") or 0 if view.get("final_round") else -1
+        self._setup(me, bool(view.get("family")), set(mine["powers"]), held,
+                    view.get("actions_left", 0) if again else 1,
+                    view.get("phase") == "actions" and view.get("turn_seat", me) == me,
+                    [s["deck_size"] for s in seats], final,
+                    [(s["hand_size"], "growth" in s["powers"]) for s in seats],
+                    {f["petals"]: f for f in view.get("flowers", ())},
+                    [s["score"] for s in seats], {c["petals"] for c in view.get("display", ())},
+                    view.get("turn", 0) > 100 * len(seats), {s["color"][0]: s["seat"] for s in seats},
+                    bool((view.get("options") or {}).get("zero_influence_control")))
+
+    @classmethod
+    def from_state(cls, state, again: bool = True) -> Table:
+        """The same Table as `Table(state.view(state.current_player), again)`, read from the state (no view
+        built: for search playouts, whose states are the searcher's own samples). In the draw phase its
+        flowers lack their influence, which no draw's price reads."""
+        cfg = state.cfg
+        me = state.current_player
+        petals = cfg.petals
+        held: dict[int, int] = {}
+        TYPE = cfg.TYPE
+        for c in state.hands[me]:
+            p = petals[TYPE[c]]
+            held[p] = held.get(p, 0) + 1
+        power_names = [_power_names(cfg.powers, m) for m in state.powers]
+        flowers = {}
+        if state.phase == DRAW_PHASE:  # no draw's price reads a flower's influence
+            for t, f in enumerate(state.flowers):
+                if f:
+                    flowers[petals[t]] = {"petals": petals[t], "placed": len(f)}
+        else:  # state.influence(t) of every growing flower, in one pass over the guardians
+            OWNER, SYM = cfg.OWNER, cfg.SYM
+            n = cfg.seats
+            infls = {}
+            for t, f in enumerate(state.flowers):
+                if f:
+                    infl = infls[t] = [0] * n
+                    for c in f:
+                        o = OWNER[c]
+                        if o >= 0:
+                            infl[o] += SYM[c]
+                    flowers[petals[t]] = {"petals": petals[t], "placed": len(f), "influence": infl}
+            for seat, (i1, i2, e) in enumerate(state.guards):
+                for g, k in ((i1, 1), (i2, 1), (e, 2)):
+                    infl = infls.get(g)
+                    if infl is not None:
+                        infl[seat] += k
+        decks = [len(d) for d in state.decks]
+        # the scores are read only when drawing the last card of the deck
+        scores = state.scores()["seats"] if decks[me] == 1 else None
+        t = cls.__new__(cls)
+        t._setup(me, cfg.family, set(power_names[me]), held, state.left if again else 1,
+                 state.phase == ACT_PHASE and state.seat == me, decks, state.final,
+                 [(len(h), "growth" in p) for h, p in zip(state.hands, power_names)], flowers, scores,
+                 {petals[TYPE[c]] for c in state.display}, state.turn > 100 * cfg.seats,
+                 {c[0]: i for i, c in enumerate(cfg.colors)}, cfg.zero_control)
+        return t
+
+    def _setup(self, me, family, powers, held, left, in_turn, decks, final, hands, flowers, scores, display,
+               stalled, letter, zero):
+        """`final`: the turns left in the last round, or -1 before it; `hands`: (size, has Growth) per seat."""
+        self.n = n = len(decks)
+        self.me = me
         rival = RIVAL.get(n, 0.5)
-        if view.get("family"):
+        if family:
             self.weight = [1.0 if i % 2 == me % 2 else -1.0 for i in range(n)]
         else:
             self.weight = [1.0 if i == me else -rival for i in range(n)]
-        mine = seats[me]
-        self.powers = set(mine["powers"])
-        self.max_play = 7 if "growth" in self.powers else MAX_PLAY
-        self.held: dict[int, int] = {}
-        for c in mine["hand"] or ():
-            self.held[c["petals"]] = self.held.get(c["petals"], 0) + 1
-        self.left = view.get("actions_left", 0) if again else 1  # again=False: no credit for a second action
-        self.in_turn = view.get("phase") == "actions" and view.get("turn_seat", me) == me
-        decks = [s["deck_size"] for s in seats]
+        self.powers = powers
+        self.max_play = 7 if "growth" in powers else MAX_PLAY
+        self.held = held
+        self.left = left  # again=False: no credit for a second action
+        self.in_turn = in_turn
         # who acts before this seat's next turn, and how many turns it has after this one
         order = [(me + i) % n for i in range(1, n)]
-        if view.get("final_round"):
-            left = view.get("final_turns_left") or 0
-            self.before = order[:left]
-            self.turns = 1 if left >= n else 0
+        if final >= 0:
+            self.before = order[:final]
+            self.turns = 1 if final >= n else 0
         else:
             self.before = order
             self.turns = min(decks) / DRAWS_PER_TURN
-        self.others = [(j, seats[j]["hand_size"], "growth" in seats[j]["powers"]) for j in self.before
-                       if self.weight[j] < 0]
-        self.flowers = {f["petals"]: f for f in view.get("flowers", ())}
-        self.scores = [s["score"] for s in seats]
+        self.others = [(j, hands[j][0], hands[j][1]) for j in self.before if self.weight[j] < 0]
+        self.flowers = flowers
+        self.scores = scores
         self.deck = decks[me]
-        self.display = {c["petals"] for c in view.get("display", ())}
-        self.stalled = view.get("turn", 0) > 100 * n
-        self.letter = {s["color"][0]: s["seat"] for s in seats}
-        self.zero = bool((view.get("options") or {}).get("zero_influence_control"))  # all tie at zero
+        self.display = display
+        self.stalled = stalled
+        self.letter = letter
+        self.zero = zero  # all tie at zero
         self._base: dict[int, float] = {}
         self._seen: dict[tuple, float] = {}
         self.reward_worth = self.my_reward()
@@ -133,19 +216,13 @@ class Table:
         best = max((self.power_value(p) for p in POWER_PER_TURN if p not in self.powers), default=0.0)
         return max(TOKEN, best)
 
-    def _control(self, infl, certain: bool) -> list[tuple[int, float]]:
+    def _control(self, infl, certain: bool) -> tuple[tuple[int, float], ...]:
         """(seat, share of the flower's worth) for its leaders; shaky leads count less unless certain."""
-        best = max(infl)
-        if best <= 0 and not self.zero:
-            return []
-        leaders = [i for i, v in enumerate(infl) if v == best]
-        if len(leaders) > 1:
-            return [(i, 1.0 / len(leaders) if certain else 0.5) for i in leaders]
-        i = leaders[0]
-        if certain:
-            return [(i, 1.0)]
-        margin = best - max((v for j, v in enumerate(infl) if j != i), default=0)
-        return [(i, 1.0 if margin >= 2 else SHAKY)]
+        key = (tuple(infl), certain, self.zero)
+        got = _CONTROL.get(key)
+        if got is None:
+            got = _CONTROL[key] = _control(*key)
+        return got
 
     def flower(self, petals: int, placed: int, infl, held: int, again: bool = False) -> float:
         """What a growing flower is worth to this seat, in points relative to the others (rules 2 and 4).
@@ -314,12 +391,12 @@ def plan(view: dict, actions, prefer: str) -> list[float]:
             who = s.current_player
             legal = s.legal_actions()
             if who == me:
-                r = Table(s.view(me)).rate(legal, prefer)
+                r = Table.from_state(s).rate(legal, prefer)
                 s = s.apply(legal[r.index(max(r))])
             else:
                 s = s.apply(legal[0])
         if s.phase == ACT_PHASE and s.current_player == me and s.left == 1:
             legal = s.legal_actions()
-            v += max(Table(s.view(me)).rate(legal, prefer))
+            v += max(Table.from_state(s).rate(legal, prefer))
         out.append(v + tie)
     return out
