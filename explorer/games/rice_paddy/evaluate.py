@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...bots.search import chances
 from .player import GROWN, PLANTED
 from .steps import infestation
+from .strategy import scores
 
 SCALE = 4.0
 DEPTH = 40         # at most this many playout actions
@@ -40,6 +41,16 @@ def project(state) -> list[float]:
         x += left / ROUNDS * (WORKER * p.workers + LIVESTOCK * p.livestock)
         out.append(x)
     return out
+
+
+def policy(state, actions, rand):
+    """The playout policy: the heuristic's best-rated action (ties at random), rated from the state itself.
+    The rating reads only the acting seat's own parts and the public board, so this is the heuristic's
+    choice without rebuilding a state from the view at every step (`rate` does that)."""
+    rated = scores(state, actions)
+    best = max(rated)
+    tops = [a for a, v in zip(actions, rated) if v == best]
+    return tops[int(rand() * len(tops))]
 
 
 def evaluate(state) -> tuple[list, list]:
