@@ -113,6 +113,9 @@ class _Game:
         self.evaluate_fn = getattr(ev, "evaluate", None)
         self.sampler = getattr(ev, "sampler", None)
         self.clock = getattr(ev, "clock", None) or (lambda s: getattr(s, "turn", None))
+        # stop early when every candidate has valued exactly alike in this many common worlds (the moves
+        # lead to the same play, e.g. the same workers placed in another order): the heuristic's move stands
+        self.alike = params.get("alike", getattr(ev, "ALIKE", None))
 
     def turn_limit(self, d):
         """The turn number at which a playout from `d` stops, or None."""
@@ -256,11 +259,13 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
     phase = 0
     for a, p in zip(cands, pri):
         stats[str(a)] = [a, _Stat(seats, p)]
+    alike = g.alike if len(cands) > 1 else None
     while not over(it):
         world = derive(seed, w)
         d = sample(world)
         mover = d.current_player
         legal = d.legal_actions()
+        seen = set()
         for j in alive:
             a = cands[j]
             if over(it):
@@ -268,8 +273,15 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             st = stats[str(a)][1]
             (win, mar), line = play(d, _same(a, legal), world, st, mover)
             add(str(a), a, 0.0, win, mar, mover, line)
+            if alike:
+                seen.add((tuple(win), tuple(mar)))
             it += 1
         w += 1
+        if alike:
+            if len(seen) > 1 or len(alive) < len(cands):
+                alike = None  # the candidates differ: search on
+            elif w >= alike:
+                break
         # the next phase: by iterations (or CPU time) spent, halve the candidates
         if len(alive) > 1:
             done = it / limit if iterations is not None else (time.process_time() - start) / cpu_seconds
@@ -312,13 +324,14 @@ def _pool(workers):
     return pool
 
 
-PARAMS = ("candidates", "depth", "turns", "switch", "exploration")
+PARAMS = ("candidates", "depth", "turns", "switch", "exploration", "alike")
 
 
 class SearchBot(Bot):
     """Heuristic-guided information-set search (the module doc says how). Parameters beyond the budget:
     `candidates` (how many of the heuristic's best moves are searched), `depth` (playout actions before
-    the evaluation), `exploration` (the PUCT constant); defaults per game in its evaluate.py."""
+    the evaluation), `exploration` (the PUCT constant), `alike` (stop once every candidate valued the same
+    in this many common worlds); defaults per game in its evaluate.py."""
 
     name = "search"
 
@@ -332,8 +345,8 @@ class SearchBot(Bot):
         for k in params:
             if k not in PARAMS:
                 raise ValueError(f"unknown search parameter {k!r}; they are: {', '.join(PARAMS)}")
-        for k in ("candidates", "depth"):
-            if k in params and (not isinstance(params[k], int) or params[k] < (1 if k == "candidates" else 0)):
+        for k in ("candidates", "depth", "alike"):
+            if k in params and (not isinstance(params[k], int) or params[k] < (1 if k != "depth" else 0)):
                 raise ValueError(f"{k} must be a whole number, got {params[k]!r}")
         shown = dict(params)
         if game is not None:

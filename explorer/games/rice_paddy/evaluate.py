@@ -8,7 +8,10 @@ are a softmax of the projections, `SCALE` rice per e-fold. The playouts use the 
 """
 from __future__ import annotations
 
-from ...bots.search import chances
+import math
+
+from ...bots.search import chances, margins
+from .farm import Farm
 from .player import GROWN, PLANTED
 from .steps import infestation
 from .strategy import scores
@@ -24,23 +27,43 @@ PLANTED_SHARE = 0.6
 WORKER, LIVESTOCK = 0.3, 0.6
 
 
-def project(state) -> list[float]:
+FEATURES = ("grown paddies' rice", "planted paddies' rice", "chain hexes x rounds left", "workers x rounds left",
+            "livestock x rounds left", "rounds left", "plan's worth", "spirit cards' worth", "end bonus",
+            "rocks in the chain")
+WEIGHTS = (1.0, PLANTED_SHARE, PER_ROUND, WORKER / ROUNDS, LIVESTOCK / ROUNDS, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def features(state, i: int) -> tuple:
+    """Seat i's numbers the projection weighs (FEATURES)."""
     cfg = state.cfg
     left = max(0, ROUNDS - state.round)
-    out = []
-    for i, p in enumerate(state.players):
-        F = state.F(i)
-        x = float(state.scores()["seats"][i])
-        for r in F.paddies:
-            size = F.sizes[r]
-            if p.crop[r] in (GROWN, PLANTED):
-                col = min(size + (p.fert >> r & 1), cfg.max_paddy + 1)
-                rice = cfg.harvest[0][infestation(p.weeds[r], p.pests[r])][col - 1]
-                x += rice if p.crop[r] == GROWN else PLANTED_SHARE * rice
-        x += PER_ROUND * left * sum(F.sizes[r] for r in F.chain if r in F.sizes)
-        x += left / ROUNDS * (WORKER * p.workers + LIVESTOCK * p.livestock)
-        out.append(x)
-    return out
+    p = state.players[i]
+    F = state.F(i)
+    grown = planted = 0.0
+    for r in F.paddies:
+        if p.crop[r] in (GROWN, PLANTED):
+            col = min(F.sizes[r] + (p.fert >> r & 1), cfg.max_paddy + 1)
+            rice = cfg.harvest[0][infestation(p.weeds[r], p.pests[r])][col - 1]
+            if p.crop[r] == GROWN:
+                grown += rice
+            else:
+                planted += rice
+    chain = sum(F.sizes[r] for r in F.chain if r in F.sizes)
+    rocks = sum((p.rocks & F.mask[r]).bit_count() for r in F.chain if r in F.mask)
+    farm = Farm(state, i)
+    cards = 0.0
+    for c in (*p.played, *p.hand):
+        card = cfg.spirit[c]
+        if card.kind != "passive" and not (card.once and p.spent >> c & 1):
+            cards += farm.card_value(c, left)
+    end = state.passive(i, "end_rice") + state.passive(i, "end_per_paddy") * len(F.paddies)
+    return (grown, planted, left * chain, left * p.workers, left * p.livestock, left, farm.plan.score, cards,
+            end, rocks)
+
+
+def project(state) -> list[float]:
+    """Each seat's projected final rice: rice banked plus the weighted features."""
+    return [p.rice + sum(w * x for w, x in zip(WEIGHTS, features(state, i))) for i, p in enumerate(state.players)]
 
 
 def policy(state, actions, rand):
@@ -54,7 +77,17 @@ def policy(state, actions, rand):
 
 
 def evaluate(state) -> tuple[list, list]:
+    """A finished playout's final rice goes through the same softmax as a projection (smoother than 0/1)."""
+    if state.is_terminal:
+        return softmax(state.scores()["seats"], SCALE)
     return chances(state, project(state), SCALE)
+
+
+def softmax(points, scale) -> tuple[list, list]:
+    top = max(points)
+    w = [math.exp((p - top) / scale) for p in points]
+    t = sum(w)
+    return [x / t for x in w], margins(points)
 
 
 def clock(state) -> int:
