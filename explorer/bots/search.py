@@ -111,10 +111,13 @@ class _Game:
         self.rate = getattr(self.hooks, "rate", None)
         self.policy_fn = getattr(ev, "policy", None)
         self.evaluate_fn = getattr(ev, "evaluate", None)
+        # a playout's last position may be valued otherwise than a position shown to a user (`leaf`, e.g.
+        # final scores through a softmax rather than 0/1 wins)
+        self.leaf_fn = getattr(ev, "leaf", None) or self.evaluate_fn
         self.sampler = getattr(ev, "sampler", None)
         self.clock = getattr(ev, "clock", None) or (lambda s: getattr(s, "turn", None))
-        # stop early when every candidate has valued exactly alike in this many common worlds (the moves
-        # lead to the same play, e.g. the same workers placed in another order): the heuristic's move stands
+        # after this many common worlds, drop the candidates valued exactly as the heuristic's move in each
+        # (they lead to the same play, e.g. the same workers placed in another order); none left: stop
         self.alike = params.get("alike", getattr(ev, "ALIKE", None))
 
     def turn_limit(self, d):
@@ -168,13 +171,13 @@ class _Game:
         return a
 
     def evaluate(self, s):
-        if self.evaluate_fn is not None:
-            return self.evaluate_fn(s)
+        if self.leaf_fn is not None:
+            return self.leaf_fn(s)
         return score_values(s)
 
 
 class _Stat:
-    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds")
+    __slots__ = ("n", "win", "margin", "sq", "line", "prior", "rounds", "dn", "ds", "dq")
 
     def __init__(self, seats, prior):
         self.n = 0
@@ -184,6 +187,9 @@ class _Stat:
         self.line = None
         self.prior = prior
         self.rounds = 0  # halving phases survived
+        # the mover's win less the heuristic's move's in the same worlds: count, sum, squared sum
+        self.dn = 0
+        self.ds = self.dq = 0.0
 
 
 def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, state=None):
@@ -260,12 +266,13 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
     for a, p in zip(cands, pri):
         stats[str(a)] = [a, _Stat(seats, p)]
     alike = g.alike if len(cands) > 1 else None
+    same = set(alive[1:])  # candidates valued exactly as the heuristic's move in every world so far
     while not over(it):
         world = derive(seed, w)
         d = sample(world)
         mover = d.current_player
         legal = d.legal_actions()
-        seen = set()
+        first = None
         for j in alive:
             a = cands[j]
             if over(it):
@@ -273,14 +280,23 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             st = stats[str(a)][1]
             (win, mar), line = play(d, _same(a, legal), world, st, mover)
             add(str(a), a, 0.0, win, mar, mover, line)
-            if alike:
-                seen.add((tuple(win), tuple(mar)))
+            if j == 0:
+                first = (win, mar)
+            elif first is not None:
+                x = win[mover] - first[0][mover]
+                st.dn += 1
+                st.ds += x
+                st.dq += x * x
+                if alike and (win, mar) != first:
+                    same.discard(j)
             it += 1
         w += 1
-        if alike:
-            if len(seen) > 1 or len(alive) < len(cands):
-                alike = None  # the candidates differ: search on
-            elif w >= alike:
+        if alike and w >= alike and not over(it):
+            # a move that played out exactly as the heuristic's in `alike` worlds is the same move in effect
+            # (e.g. the same workers placed in another order): it goes; with none left the search stops
+            alive = [j for j in alive if j not in same]
+            alike = None
+            if len(alive) == 1:
                 break
         # the next phase: by iterations (or CPU time) spent, halve the candidates
         if len(alive) > 1:
@@ -298,8 +314,8 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
 
 
 def _export(stats):
-    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior)) for k, (a, st) in stats.items()
-            if st is not None and st.n}
+    return {k: (a, st.n, st.win, st.margin, st.sq, st.line, (st.rounds, st.prior, st.dn, st.ds, st.dq))
+            for k, (a, st) in stats.items() if st is not None and st.n}
 
 
 def _worker(args):
@@ -324,14 +340,16 @@ def _pool(workers):
     return pool
 
 
-PARAMS = ("candidates", "depth", "turns", "switch", "exploration", "alike")
+PARAMS = ("candidates", "depth", "turns", "switch", "exploration", "alike", "paired")
 
 
 class SearchBot(Bot):
     """Heuristic-guided information-set search (the module doc says how). Parameters beyond the budget:
     `candidates` (how many of the heuristic's best moves are searched), `depth` (playout actions before
-    the evaluation), `exploration` (the PUCT constant), `alike` (stop once every candidate valued the same
-    in this many common worlds); defaults per game in its evaluate.py."""
+    the evaluation), `exploration` (the PUCT constant), `alike` (after this many common worlds, drop the
+    candidates valued exactly as the heuristic's move in each, and stop if none is left), `paired` (a move
+    replaces the heuristic's when its mean gain over it in the same worlds passes `switch` plus two standard
+    errors of that gain, rather than of the two means); defaults per game in its evaluate.py."""
 
     name = "search"
 
@@ -424,7 +442,7 @@ class SearchBot(Bot):
                     m[3] = [x + y for x, y in zip(m[3], mar)]
                     m[4] += sq
                     m[5] = m[5] or line
-                    m[6] = (m[6][0] + rounds[0], m[6][1])
+                    m[6] = (m[6][0] + rounds[0], m[6][1], *(x + y for x, y in zip(m[6][2:], rounds[2:])))
         if root is not None:  # the real state's own action objects
             by_text = {str(a): a for a in root}
             for m in merged.values():
@@ -433,7 +451,7 @@ class SearchBot(Bot):
         hidden = _hidden(game, view, seat) if lines or root is None else frozenset()
         cut = _Cutter(game, view, hidden, self.seed) if lines else (lambda a, line: ())
         stats = []
-        rounds, priors = {}, {}
+        rounds, priors, paired = {}, {}, {}
         for a, v, win, mar, sq, line, r in merged.values():
             if v == 0:
                 continue
@@ -444,6 +462,7 @@ class SearchBot(Bot):
             var = max(0.0, sq / v - mean * mean)
             rounds[str(a)] = r[0]
             priors[str(a)] = r[1]
+            paired[str(a)] = r[2:]
             stats.append(MoveStat(action=a, visits=v, win=w, margin=[x / v for x in mar],
                                   stderr=math.sqrt(var / v) if v > 1 else 1.0,
                                   line=cut(a, line or ())))
@@ -456,7 +475,13 @@ class SearchBot(Bot):
             top = max(stats, key=lambda m: priors[str(m.action)])
             best = stats[0]
             gap = best.win[mover] - top.win[mover]
-            if top is not best and gap < switch + 2 * math.hypot(best.stderr, top.stderr):
+            err = math.hypot(best.stderr, top.stderr)
+            dn, ds, dq = paired[str(best.action)]
+            if self.search_params.get("paired", getattr(evaluation(game), "PAIRED", False)) and dn > 1:
+                # compared in the same worlds: the standard error of the mean difference
+                gap = ds / dn
+                err = math.sqrt(max(0.0, dq / dn - gap * gap) / dn)
+            if top is not best and gap < switch + 2 * err:
                 stats.remove(top)
                 stats.insert(0, top)
         if root is not None and stats:  # best first: the most searched, then the mover's win

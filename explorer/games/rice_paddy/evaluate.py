@@ -17,9 +17,11 @@ from .steps import infestation
 from .strategy import scores
 
 SCALE = 4.0
-DEPTH = 40         # at most this many playout actions
-TURNS = 2          # playouts end two steps of the round later (an allocation and the building after it)
+DEPTH = 5000       # playouts go to the end of the game (a whole game is under 1,000 actions for 4 players)
+TURNS = None
 CANDIDATES = 5
+ALIKE = 2          # moves played out exactly as the heuristic's in 2 common worlds are dropped
+PAIRED = True      # a move replaces the heuristic's when it gains over it in the same worlds
 ITERATIONS = 210   # what one second of CPU buys (README, bot strength)
 ROUNDS = 7
 PER_ROUND = 0.5    # rice per hex of a chained paddy per round left (about one harvest every other round)
@@ -77,10 +79,15 @@ def policy(state, actions, rand):
 
 
 def evaluate(state) -> tuple[list, list]:
-    """A finished playout's final rice goes through the same softmax as a projection (smoother than 0/1)."""
+    return chances(state, project(state), SCALE)
+
+
+def leaf(state) -> tuple[list, list]:
+    """A playout's end for the search: a finished game's final rice goes through the same softmax as a
+    projection (smoother than 0/1 wins, so fewer playouts tell two moves apart)."""
     if state.is_terminal:
         return softmax(state.scores()["seats"], SCALE)
-    return chances(state, project(state), SCALE)
+    return evaluate(state)
 
 
 def softmax(points, scale) -> tuple[list, list]:
