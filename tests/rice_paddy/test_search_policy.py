@@ -40,3 +40,9 @@ def test_alike_moves_stop_the_search_early():
     t = bot.think(s)
     assert t.iterations < 200 and len({round(m.win[t.seat], 12) for m in t.moves}) == 1
     assert str(t.moves[0].action) == str(bots.make("heuristic", seed=1).choose(s))
+
+
+def test_a_finished_playout_is_valued_by_the_pairs_each_seat_wins():
+    win, margin = evaluate.pairs([80, 70, 60], evaluate.SCALE)
+    assert abs(sum(win) - 1) < 1e-12 and win[0] > win[1] > win[2] > 0 and margin == [10, -10, -20]
+    assert evaluate.pairs([50, 50], 4.0)[0] == [0.5, 0.5]

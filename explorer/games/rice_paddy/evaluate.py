@@ -4,7 +4,8 @@
 the acting seat's own parts and the public board: the same ratings as `heuristic.rate` from the seat's view,
 without rebuilding a state from that view at every step). The playouts go on to the end of the game with it
 for every seat (`DEPTH`, no `TURNS`), so each candidate is judged by the final rice the heuristic's play
-reaches from it; `leaf` turns those into chances through a softmax, `SCALE` rice per e-fold. Candidates are
+reaches from it; `leaf` turns those into each seat's expected share of the seat pairs it wins (the measure
+the tournaments use), a pair won with chance 1 / (1 + e^(-gap / SCALE)). Candidates are
 compared in the same sampled worlds (`PAIRED`: a move replaces the heuristic's only when its mean gain over
 it passes `switch` plus two standard errors of that gain), and those that play out exactly as the heuristic's
 move in two worlds (`ALIKE`: workers placed in another order) are dropped, so an allocation step whose
@@ -98,18 +99,28 @@ def evaluate(state) -> tuple[list, list]:
 
 
 def leaf(state) -> tuple[list, list]:
-    """A playout's end for the search: a finished game's final rice goes through the same softmax as a
-    projection (smoother than 0/1 wins, so fewer playouts tell two moves apart)."""
+    """A playout's end for the search: a finished game's final rice as each seat's expected share of the seat
+    pairs it wins (`pairs`; smoother than 0/1 wins, so fewer playouts tell two moves apart, and a seat out of
+    the lead still gains by beating the others)."""
     if state.is_terminal:
-        return softmax(state.scores()["seats"], SCALE)
+        return pairs(state.scores()["seats"], SCALE)
     return evaluate(state)
 
 
-def softmax(points, scale) -> tuple[list, list]:
-    top = max(points)
-    w = [math.exp((p - top) / scale) for p in points]
-    t = sum(w)
-    return [x / t for x in w], margins(points)
+def pairs(points, scale) -> tuple[list, list]:
+    """(each seat's share of the pairs of seats, a pair won with chance 1 / (1 + e^(-gap / scale)); the
+    shares sum to 1), margins."""
+    n = len(points)
+    if n < 2:
+        return [1.0] * n, [0.0] * n
+    out = [0.0] * n
+    for i in range(n):
+        for j in range(i + 1, n):
+            x = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, (points[j] - points[i]) / scale))))
+            out[i] += x
+            out[j] += 1.0 - x
+    k = n * (n - 1) / 2
+    return [v / k for v in out], margins(points)
 
 
 def clock(state) -> int:
