@@ -135,11 +135,14 @@ def evaluate(state, viewer=None, iterations: int | None = None, seed: int = 0, t
         values = value_function(state.game_name)(state)
         return Evaluation(viewer, names, tuple(float(v) for v in values), tuple(_margins(state)),
                           tuple(0.0 for _ in values), "the result", final=True)
+    if thought is None:
+        iterations = budget(state.game_name) if iterations is None else iterations
     th = thought if thought is not None else think(state, viewer, iterations, seed)
     win = [max(0.0, float(w)) for w in th.win]
     total = sum(win) or 1.0
+    # the budget: a search may stop before it when its candidates play out alike (the game's ALIKE)
     return Evaluation(viewer, names, tuple(w / total for w in win), tuple(float(m) for m in th.margin),
-                      tuple(float(e) for e in th.stderr), budget_label(th.iterations))
+                      tuple(float(e) for e in th.stderr), budget_label(th.iterations if thought else iterations))
 
 
 # -- the top moves and why ----------------------------------------------------------------------------------

@@ -120,7 +120,10 @@ class _Game:
         self.clock = getattr(ev, "clock", None) or (lambda s: getattr(s, "turn", None))
         # PAIRED (a game's evaluate.py may set it): the heuristic's move is overruled by a paired test, on the
         # worlds both moves were played in, rather than by the two means' separate standard errors
-        self.paired = bool(getattr(ev, "PAIRED", False))
+        self.paired = bool(params.get("paired", getattr(ev, "PAIRED", False)))
+        # after this many common worlds, drop the candidates valued exactly as the heuristic's move in each
+        # (they lead to the same play, e.g. the same workers placed in another order); none left: stop
+        self.alike = params.get("alike", getattr(ev, "ALIKE", None))
 
     def turn_limit(self, d):
         """The turn number at which a playout from `d` stops, or None."""
@@ -267,11 +270,14 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
     phase = 0
     for a, p in zip(cands, pri):
         stats[str(a)] = [a, _Stat(seats, p)]
+    alike = g.alike if len(cands) > 1 else None
+    same = set(alive[1:])  # candidates valued exactly as the heuristic's move in every world so far
     while not over(it):
         world = derive(seed, w)
         d = sample(world)
         mover = d.current_player
         legal = d.legal_actions()
+        first = None
         for j in alive:
             a = cands[j]
             if over(it):
@@ -279,8 +285,19 @@ def _run(game, view, seat, root_actions, params, iterations, cpu_seconds, seed, 
             st = stats[str(a)][1]
             (win, mar), line = play(d, _same(a, legal), world, st, mover)
             add(str(a), a, 0.0, win, mar, mover, line, w)
+            if j == 0:
+                first = (win, mar)
+            elif alike and first is not None and (win, mar) != first:
+                same.discard(j)
             it += 1
         w += 1
+        if alike and w >= alike and not over(it):
+            # a move that played out exactly as the heuristic's in `alike` worlds is the same move in effect
+            # (e.g. the same workers placed in another order): it goes; with none left the search stops
+            alive = [j for j in alive if j not in same]
+            alike = None
+            if len(alive) == 1:
+                break
         # the next phase: by iterations (or CPU time) spent, halve the candidates
         if len(alive) > 1:
             done = it / limit if iterations is not None else (time.process_time() - start) / cpu_seconds
@@ -323,13 +340,16 @@ def _pool(workers):
     return pool
 
 
-PARAMS = ("candidates", "depth", "turns", "switch", "exploration")
+PARAMS = ("candidates", "depth", "turns", "switch", "exploration", "alike", "paired")
 
 
 class SearchBot(Bot):
     """Heuristic-guided information-set search (the module doc says how). Parameters beyond the budget:
     `candidates` (how many of the heuristic's best moves are searched), `depth` (playout actions before
-    the evaluation), `exploration` (the PUCT constant); defaults per game in its evaluate.py."""
+    the evaluation), `exploration` (the PUCT constant), `alike` (after this many common worlds, drop the
+    candidates valued exactly as the heuristic's move in each, and stop if none is left), `paired` (a move
+    replaces the heuristic's when its mean gain over it in the same worlds passes `switch` plus two standard
+    errors of that gain, rather than of the two means); defaults per game in its evaluate.py."""
 
     name = "search"
     searches = True
@@ -344,8 +364,8 @@ class SearchBot(Bot):
         for k in params:
             if k not in PARAMS:
                 raise ValueError(f"unknown search parameter {k!r}; they are: {', '.join(PARAMS)}")
-        for k in ("candidates", "depth"):
-            if k in params and (not isinstance(params[k], int) or params[k] < (1 if k == "candidates" else 0)):
+        for k in ("candidates", "depth", "alike"):
+            if k in params and (not isinstance(params[k], int) or params[k] < (1 if k != "depth" else 0)):
                 raise ValueError(f"{k} must be a whole number, got {params[k]!r}")
         shown = dict(params)
         if game is not None:

@@ -11,10 +11,11 @@ gate (rice_paddy.walls.gates-limit allows one inlet and one outlet), listed once
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from .farm import FERTILISE, WEED_FIRST, WEED_GAIN, Farm
 from .plans import CHAIN_WEIGHT, HARVESTS, LINKS, PIECE_COST, PIECES, ROCK_COST, Plan, Plans, best_plan, plans
-from .player import PLANTED
+from .player import PLANTED, Player
 
 
 def scores(state, actions) -> list[float]:
@@ -88,10 +89,27 @@ def _spirits(farm, actions) -> dict:
     return out
 
 
+_WISHES: dict = {}
+_WISH_READS = attrgetter(*(f for f in Player.FIELDS if f not in ("alloc", "hand", "draft", "pick")))
+
+
+def _wishes(farm) -> list:
+    """farm.wishes(), remembered: it reads the seat's pieces but not its allocation so far, so it stays the
+    same while the seat places its workers one by one."""
+    s = farm.s
+    key = (s.cfg.key, farm.seat, s.round, s.fert, s.walls, s.gates, _WISH_READS(farm.p))
+    got = _WISHES.get(key)
+    if got is None:
+        if len(_WISHES) > 4000:
+            _WISHES.clear()
+        got = _WISHES[key] = farm.wishes()
+    return got
+
+
 def _alloc(farm, actions) -> dict:
     have = Counter(dict(farm.p.alloc))
     out = {"done": 1.0}
-    wishes = farm.wishes()
+    wishes = _wishes(farm)
     n = len(wishes)
     for i, (text, value) in enumerate(wishes):
         if have[text] > 0:
