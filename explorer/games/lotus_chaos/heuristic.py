@@ -38,6 +38,7 @@ NEXT = 0.0  # the weight of the next player's nearness to the objectives it may 
 ACCUSE_MARGIN, FIND = 1.15, 0.8  # accusations: caution; how likely a player is to find a win it can make
 REPLY, REPLY_BUDGET = 500.0, 60  # the next player's possible win: its weight; positions tried per decision
 WRITTEN = 0.1  # how likely the next player is to write a given menu card that wins for it
+OBJECTIVE_KEYS = (*NEED, *COUNT)
 
 
 def candidates(view, seat) -> set:
@@ -275,14 +276,15 @@ class Reader:
         return out
 
     def reach(self, stands, seat, keys) -> set:
-        """Which of `keys` `seat` can meet by one one-hex move from one of `stands`."""
-        can, radius = set(), self.cfg.radius
+        """Which of `keys` `seat` can meet by one one-hex move from one of `stands` (found in the same order
+        as trying every move of every stand, from `_moves_meet`)."""
+        can, radius, exact = set(), self.cfg.radius, self.exact
+        wanted = frozenset(keys)
         for st in stands:
-            for d in DIRECTIONS:
-                nxt = self.step(st, d, seat)
-                if nxt is not None:
-                    sh = shorts(radius, nxt)
-                    can.update(key for key in keys if key not in can and self.met(sh, key, seat, nxt))
+            every, per_move = _moves_meet(radius, exact, st, seat)
+            if every & wanted:
+                for got in per_move:
+                    can.update(key for key in keys if key not in can and key in got)
             if len(can) == len(keys):
                 break
         return can
@@ -340,6 +342,26 @@ class Reader:
         n = len(self.others) + 1
         danger = FIND * sum(self.imminent()[1].values())
         return (1.0 - danger) * (0.5 if n == 2 else ACCUSE_MARGIN / n * (1.0 if self.playable(n) else 0.5))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _moves_meet(radius, exact, pos, seat) -> tuple[frozenset, tuple]:
+    """(the objectives met for a holder at `seat` after one of its one-hex moves from `pos`, those met after
+    each move in DIRECTIONS' order): a table for `Reader.reach`, shared by every decision."""
+    from .board import board as make_board
+    b = make_board(radius)
+    out = []
+    for d in DIRECTIONS:
+        h = hx.neighbor(pos[seat], d)
+        if hx.length(h) > radius:
+            out.append(frozenset())
+            continue
+        nxt = pos[:seat] + (h,) + pos[seat + 1:]
+        sh = shorts(radius, nxt)
+        out.append(frozenset(key for key in OBJECTIVE_KEYS
+                             if (sh[key] == 0 if key in COUNT else sh[key][seat] == 0
+                                 and (not exact or met(b, key, seat, nxt, True)))))
+    return frozenset().union(*out), tuple(out)
 
 
 @functools.lru_cache(maxsize=1 << 16)
