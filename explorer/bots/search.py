@@ -463,6 +463,10 @@ class SearchBot(Bot):
     def _choose(self, game, view, actions, state):
         if len(actions) == 1:
             return actions[0]
+        settled = getattr(evaluation(game), "settled", None)  # a game's obvious decisions, not searched
+        pick = settled(view, actions) if settled is not None else None
+        if pick is not None:
+            return pick
         seat = view.get("current_player")
         t = self._think(game, view, seat, list(actions), state, lines=False)
         return t.moves[0].action

@@ -179,7 +179,7 @@ class Reader:
         """No result yet: fewer steps to my objective, and the rivals' objectives (the next player's
         above all) farther from being met."""
         return -MINE * short(self.board, self.key, self.me, pos) - THREAT * self.threat(pos) \
-            - NEXT * self.danger(self.next, pos)
+            - (NEXT * self.danger(self.next, pos) if NEXT else 0.0)
 
     def value(self, pos) -> float:
         """Point 2 of the module doc: the end of this turn with the tokens at `pos`."""
