@@ -28,7 +28,7 @@ import math
 from ...bots.random_bot import RandomBot
 from ...core import hexgrid as hx
 from .actions import ACCUSE, DIRECTIONS, DISCARD, END, GIVE, KEEP, MOVE, PLACE, PLAY, TAKE, WITH, WRITE
-from .belief import COUNT, NEED, belief, met, possible, short, shorts
+from .belief import COUNT, NEED, met, possible, shared_belief, short, shorts
 from .board import path
 
 WIN, OUT = 1000.0, -1000.0
@@ -66,7 +66,7 @@ class Reader:
         groups = tuple((g["name"], tuple(g["members"])) for g in view["groups"])
         self.table = L.Table(alive, self.numbers, self.colours, groups, cfg.radius, cfg.limit)
         self.key = seats[self.me]["objective"]["key"]
-        self.belief = belief(view, self.board, self.exact)
+        self.belief = shared_belief(view, self.board, self.exact)
         self.others = [i for i in alive if i != self.me]
         # who may hold each objective other than mine: [(seat, probability)]
         self.holders = {key: [(i, self.belief[i][key]) for i in self.others if self.belief[i].get(key)]
