@@ -29,8 +29,8 @@ SHORT, AHEAD = 8, 11  # the table's caps: steps short, turns ahead
 # A seat's weight in `evaluate` is AHEAD_WINS[turns ahead] * SHORT_WINS[steps short] (`features`), fitted to
 # who won 400 games between heuristic bots (benchmarks/fit_chaos_evaluation.py --games 400 --seed 5): the
 # turn order counts far more than the steps (a seat one to four steps short is about as likely to win).
-AHEAD_WINS = (1.073, 0.761, 0.58, 0.456, 0.373, 0.257, 0.412, 0.304, 0.186, 0.128, 0.083, 0.062)
-SHORT_WINS = (1.0, 0.588, 0.496, 0.524, 0.458, 0.171, 0.162, 0.141, 0.346)
+AHEAD_WINS = (1.074, 0.762, 0.581, 0.457, 0.374, 0.257, 0.412, 0.305, 0.186, 0.128, 0.083, 0.063)
+SHORT_WINS = (1.000, 0.588, 0.496, 0.523, 0.458, 0.171, 0.162, 0.141, 0.345)
 ITERATIONS = 80    # what one second of CPU buys (README, bot strength; 55 before the reach table, x1.48)
 SETTLED = 0.7  # an accusation window is not searched when no accusation is at least this likely right
 
