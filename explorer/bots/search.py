@@ -6,7 +6,8 @@ the root's candidate moves by PUCT, and plays on for a few actions with a cheap 
 seat; the position reached is valued by the game's evaluation (`explorer/games/<game>/evaluate.py`: each
 seat's chance to win and expected score margin, built from the heuristic's pricing). The candidates are
 the heuristic's best-rated moves (its `rate`), which are also the priors (by rank): the search is the
-heuristic, improved by looking at what happens after its best few moves.
+heuristic, improved by looking at what happens after its best few moves. A game's evaluation may declare
+`settled(view, actions)`: the bot plays the move it returns without a search (an obvious decision).
 
     >>> import explorer
     >>> from explorer import bots

@@ -51,3 +51,10 @@ def test_unlikely_accusations_are_passed_unsearched():
     # not an accusation window: searched
     s = next(x for x in positions(5, 20) if "pass" not in map(str, x.legal_actions()))
     assert settled(s.view(s.current_player), s.legal_actions()) is None
+
+
+def test_the_search_bot_plays_a_settled_decision_without_searching():
+    from explorer.bots import SearchBot
+    s = pos(phase="accusations", turn={"window": [0, 1, 2, 3, 4, 5]}, revealed=[], hexes={3: [2, 1]})
+    bot = SearchBot(iterations=20, seed=1)
+    assert str(bot.choose(s)) == "pass" and bot.last is None
