@@ -39,13 +39,13 @@ def test_evaluation_weighs_turn_order_and_steps():
 
 
 def test_unlikely_accusations_are_passed_unsearched():
-    # Grey 4 on the south corner: likely south's holder (0.83), so the window is searched; a hex off the
-    # corner, no accusation is likely enough and the bot passes without searching
-    s = pos(phase="accusations", turn={"window": [0, 1, 2, 3, 4, 5]}, revealed=[])
-    assert settled(s.view(0), s.legal_actions()) is None
-    s = pos(phase="accusations", turn={"window": [0, 1, 2, 3, 4, 5]}, revealed=[], hexes={3: [2, 1]})
+    # Grey 4 on the south corner: likely south's holder (0.87 with four players in), not likely enough to
+    # search; with three in, the players out tell more (0.93): searched
+    s = pos(phase="accusations", turn={"window": [0, 2, 3]}, revealed=[], alive=[True, False, True, True, True, False])
     assert str(settled(s.view(0), s.legal_actions())) == "pass"
-    # Grey 4, the last other one in the game, must hold purple: that accusation is searched
+    s = pos(phase="accusations", turn={"window": [0, 2, 3]}, revealed=[], alive=[True, False, True, True, False, False])
+    assert settled(s.view(0), s.legal_actions()) is None
+    # two players left: always searched
     s = pos(phase="accusations", turn={"window": [0, 3]}, revealed=[], alive=[True, False, False, True, False, False])
     assert settled(s.view(0), s.legal_actions()) is None
     # not an accusation window: searched
