@@ -31,7 +31,7 @@ SHORT, AHEAD = 8, 11  # the table's caps: steps short, turns ahead
 # turn order counts far more than the steps (a seat one to four steps short is about as likely to win).
 AHEAD_WINS = (1.074, 0.762, 0.581, 0.457, 0.374, 0.257, 0.412, 0.305, 0.186, 0.128, 0.083, 0.063)
 SHORT_WINS = (1.000, 0.588, 0.496, 0.523, 0.458, 0.171, 0.162, 0.141, 0.345)
-ITERATIONS = 93    # one second of CPU: 55 (README, bot strength) x 1.70 measured (strength-lotus_chaos.md)
+ITERATIONS = 55    # one second of CPU (README, bot strength; re-measured: unchanged, strength-lotus_chaos.md)
 SETTLED = 0.9  # an accusation window is searched only when an accusation is at least this likely right
 
 
