@@ -1,13 +1,14 @@
-"""Fit the chaos game's evaluation table (explorer/games/lotus_chaos/evaluate.py, `WINS`) to heuristic games.
+"""Fit the chaos game's evaluation weights (lotus_chaos/evaluate.py, AHEAD_WINS, SHORT_WINS) to heuristic games.
 
-    python benchmarks/fit_chaos_evaluation.py [--games 1500] [--seed 5]
+    python benchmarks/fit_chaos_evaluation.py [--games 400] [--seed 5]
 
 Plays seeded games between today's heuristic bots (all six seats) and, at the start of every turn (the
 draw), records for every seat still in the game: how many one-hex steps its objective is short
 (belief.short, capped at `SHORT`), how many turns come before the end of its next checked turn (`ahead`:
 the seats before it in the turn order, plus a whole round when its next turn is in the first round, which
-is not checked; capped at `AHEAD`), and whether it won the game. It prints `WINS[ahead][short]`, the share
-of those seats that won (with add-one smoothing towards the overall rate), as Python to paste.
+is not checked; capped at `AHEAD`), and whether it won the game. It prints the counts and the share won per
+(ahead, short) cell as comments, then the product fit AHEAD_WINS[ahead] * SHORT_WINS[short] as Python to paste
+(evaluate.py's weights are this script's output for --games 400 --seed 5).
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def play(seed, bot):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=1500)
+    ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args(argv)
     bot = HeuristicBot(seed=args.seed)
