@@ -38,16 +38,15 @@ def test_evaluation_weighs_turn_order_and_steps():
     assert AHEAD_WINS[0] == max(AHEAD_WINS[:6])
 
 
-def test_unlikely_accusations_are_passed_unsearched():
-    # Grey 4 on the south corner: likely south's holder (0.87 with four players in), not likely enough to
-    # search; with three in, the players out tell more (0.93): searched
-    s = pos(phase="accusations", turn={"window": [0, 2, 3]}, revealed=[], alive=[True, False, True, True, True, False])
-    assert str(settled(s.view(0), s.legal_actions())) == "pass"
-    s = pos(phase="accusations", turn={"window": [0, 2, 3]}, revealed=[], alive=[True, False, True, True, False, False])
-    assert settled(s.view(0), s.legal_actions()) is None
-    # two players left: always searched
-    s = pos(phase="accusations", turn={"window": [0, 3]}, revealed=[], alive=[True, False, False, True, False, False])
-    assert settled(s.view(0), s.legal_actions()) is None
+def test_accusation_windows_are_the_heuristics():
+    from explorer.games.lotus_chaos.heuristic import rate
+    for alive in ([True] * 6, [True, False, True, True, False, False], [True, False, False, True, False, False]):
+        s = pos(phase="accusations", turn={"window": [0, 3]}, revealed=[], alive=alive)
+        acts = s.legal_actions()
+        rated = rate(s.view(0), acts)
+        assert settled(s.view(0), acts) == acts[rated.index(max(rated))]
+    # Grey 4, the last other one in the game, must hold purple: the heuristic accuses
+    assert str(settled(s.view(0), acts)) == "accuse 4 purple"
     # not an accusation window: searched
     s = next(x for x in positions(5, 20) if "pass" not in map(str, x.legal_actions()))
     assert settled(s.view(s.current_player), s.legal_actions()) is None
