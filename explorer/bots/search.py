@@ -9,6 +9,8 @@ the heuristic's best-rated moves (its `rate`), which are also the priors (by ran
 heuristic, improved by looking at what happens after its best few moves. The heuristic's own move stands
 unless another is clearly better; a game whose evaluate.py sets `PAIRED = True` judges "clearly" by the
 difference of the two moves on the worlds both were played in (the deal's luck cancels out).
+A game's evaluation may also declare `settled(view, actions)`: the bot then plays the move it returns
+without a search (an obvious decision; `think` and Analyse still search).
 
     >>> import explorer
     >>> from explorer import bots
@@ -501,6 +503,10 @@ class SearchBot(Bot):
     def _choose(self, game, view, actions, state):
         if len(actions) == 1:
             return actions[0]
+        settled = getattr(evaluation(game), "settled", None)  # a game's obvious decisions, not searched
+        pick = settled(view, actions) if settled is not None else None
+        if pick is not None:
+            return pick
         seat = view.get("current_player")
         t = self._think(game, view, seat, list(actions), state, lines=False)
         return t.moves[0].action

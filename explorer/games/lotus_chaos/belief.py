@@ -193,4 +193,26 @@ def belief(view, board=None, exact=None) -> list[dict]:
     return out
 
 
+_SHARED: dict = {}  # shared_belief's results by what belief reads of the view
+_SHARED_MAX = 4096
+
+
+def shared_belief(view, board, exact) -> list[dict]:
+    """`belief(view, board, exact)`, kept for the next view that agrees in everything belief reads (the
+    viewer, every seat's known objective, token and whether it is in the game, the accusations, the
+    objectives, whether the tokens stand as at a check): searches rate the same positions many times. The
+    result is shared: read it, never change it."""
+    me = view["viewer"] if isinstance(view.get("viewer"), int) and view["viewer"] >= 0 else view["current_player"]
+    key = (board.radius, exact, me, _checked(view), tuple(view["objective_keys"]),
+           tuple((st["objective"]["key"] if st["objective"] else None, tuple(st["hex"]) if st["hex"] else None,
+                  st["alive"]) for st in view["seats"]),
+           tuple((a["accused"], a["named"], a["correct"]) for a in view["accusations"]))
+    out = _SHARED.get(key)
+    if out is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        out = _SHARED[key] = belief(view, board, exact)
+    return out
+
+
 __all__ = ["CENTRE_TELL", "CORNER_TELL", "belief", "met", "possible", "short", "tell"]

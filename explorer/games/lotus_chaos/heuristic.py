@@ -28,7 +28,7 @@ import math
 from ...bots.random_bot import RandomBot
 from ...core import hexgrid as hx
 from .actions import ACCUSE, DIRECTIONS, DISCARD, END, GIVE, KEEP, MOVE, PLACE, PLAY, TAKE, WITH, WRITE
-from .belief import COUNT, NEED, belief, met, possible, short, shorts
+from .belief import COUNT, NEED, met, possible, shared_belief, short, shorts
 from .board import path
 
 WIN, OUT = 1000.0, -1000.0
@@ -38,6 +38,7 @@ NEXT = 0.0  # the weight of the next player's nearness to the objectives it may 
 ACCUSE_MARGIN, FIND = 1.15, 0.8  # accusations: caution; how likely a player is to find a win it can make
 REPLY, REPLY_BUDGET = 500.0, 60  # the next player's possible win: its weight; positions tried per decision
 WRITTEN = 0.1  # how likely the next player is to write a given menu card that wins for it
+OBJECTIVE_KEYS = (*NEED, *COUNT)
 
 
 def candidates(view, seat) -> set:
@@ -65,7 +66,7 @@ class Reader:
         groups = tuple((g["name"], tuple(g["members"])) for g in view["groups"])
         self.table = L.Table(alive, self.numbers, self.colours, groups, cfg.radius, cfg.limit)
         self.key = seats[self.me]["objective"]["key"]
-        self.belief = belief(view, self.board, self.exact)
+        self.belief = shared_belief(view, self.board, self.exact)
         self.others = [i for i in alive if i != self.me]
         # who may hold each objective other than mine: [(seat, probability)]
         self.holders = {key: [(i, self.belief[i][key]) for i in self.others if self.belief[i].get(key)]
@@ -178,7 +179,7 @@ class Reader:
         """No result yet: fewer steps to my objective, and the rivals' objectives (the next player's
         above all) farther from being met."""
         return -MINE * short(self.board, self.key, self.me, pos) - THREAT * self.threat(pos) \
-            - NEXT * self.danger(self.next, pos)
+            - (NEXT * self.danger(self.next, pos) if NEXT else 0.0)
 
     def value(self, pos) -> float:
         """Point 2 of the module doc: the end of this turn with the tokens at `pos`."""
@@ -275,14 +276,15 @@ class Reader:
         return out
 
     def reach(self, stands, seat, keys) -> set:
-        """Which of `keys` `seat` can meet by one one-hex move from one of `stands`."""
-        can, radius = set(), self.cfg.radius
+        """Which of `keys` `seat` can meet by one one-hex move from one of `stands` (found in the same order
+        as trying every move of every stand, from `_moves_meet`)."""
+        can, radius, exact = set(), self.cfg.radius, self.exact
+        wanted = frozenset(keys)
         for st in stands:
-            for d in DIRECTIONS:
-                nxt = self.step(st, d, seat)
-                if nxt is not None:
-                    sh = shorts(radius, nxt)
-                    can.update(key for key in keys if key not in can and self.met(sh, key, seat, nxt))
+            every, per_move = _moves_meet(radius, exact, st, seat)
+            if every & wanted:
+                for got in per_move:
+                    can.update(key for key in keys if key not in can and key in got)
             if len(can) == len(keys):
                 break
         return can
@@ -340,6 +342,26 @@ class Reader:
         n = len(self.others) + 1
         danger = FIND * sum(self.imminent()[1].values())
         return (1.0 - danger) * (0.5 if n == 2 else ACCUSE_MARGIN / n * (1.0 if self.playable(n) else 0.5))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _moves_meet(radius, exact, pos, seat) -> tuple[frozenset, tuple]:
+    """(the objectives met for a holder at `seat` after one of its one-hex moves from `pos`, those met after
+    each move in DIRECTIONS' order): a table for `Reader.reach`, shared by every decision."""
+    from .board import board as make_board
+    b = make_board(radius)
+    out = []
+    for d in DIRECTIONS:
+        h = hx.neighbor(pos[seat], d)
+        if hx.length(h) > radius:
+            out.append(frozenset())
+            continue
+        nxt = pos[:seat] + (h,) + pos[seat + 1:]
+        sh = shorts(radius, nxt)
+        out.append(frozenset(key for key in OBJECTIVE_KEYS
+                             if (sh[key] == 0 if key in COUNT else sh[key][seat] == 0
+                                 and (not exact or met(b, key, seat, nxt, True)))))
+    return frozenset().union(*out), tuple(out)
 
 
 @functools.lru_cache(maxsize=1 << 16)
