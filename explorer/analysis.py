@@ -37,7 +37,8 @@ from .core.registry import spec
 # (`ITERATIONS` in explorer/games/<game>/evaluate.py), so figures are reproducible for a seed:
 ANALYSE_SECONDS = 1.0   # Analyse and `evaluate`/`reasons` unless told
 BAR_SECONDS = 0.25      # the eval bar, at every position shown
-REVIEW_SECONDS = 0.3    # per move in a review: a 200-ply game in about a minute (README, Analysis)
+REVIEW_SECONDS = 0.3    # per move in a review: a 200-ply game in about a minute (README, Analysis); a game
+# whose search costs unevenly over a game sets `REVIEW_ITERATIONS` in its evaluate.py instead
 # Glyphs by the chance to win the move lost for its mover (best move's estimate minus the played move's,
 # on 0..1), like lichess's inaccuracy / mistake / blunder (0.1 / 0.2 / 0.3 on its -1..1 scale). A loss is
 # marked only if it is also more than twice its standard error (the estimates are noisy).
@@ -47,6 +48,12 @@ VARIATION_MOVES = 6  # moves of the better line stored as a variation
 
 
 # -- the search -------------------------------------------------------------------------------------------
+
+def review_budget(game: str) -> int:
+    """The iterations a review spends per move by default (a 200-ply game in about a minute of CPU)."""
+    from .bots.search import evaluation
+    return getattr(evaluation(game), "REVIEW_ITERATIONS", None) or budget(game, REVIEW_SECONDS)
+
 
 def budget(game: str, seconds: float = ANALYSE_SECONDS) -> int:
     """The search iterations that take about `seconds` of CPU in `game` on the machine the search was measured on."""
@@ -442,7 +449,8 @@ def review(timeline, viewer=None, iterations: int | None = None, seed: int = 0, 
     line = timeline.mainline()
     moves = [n for n in line[1:]]
     root = timeline.root.state
-    iterations = budget(root.game_name, REVIEW_SECONDS) if iterations is None else iterations
+    if iterations is None:
+        iterations = review_budget(root.game_name)
     names = seat_names(root)
     out = Review(viewer, names, budget_label(iterations), total=len(moves), colours=seat_colours(root))
     tick, close = _progress(len(moves), progress)
@@ -596,7 +604,8 @@ def mistakes_chapter(timeline, rev: Review, title: str = "Learn from your mistak
     return chapter
 
 
-__all__ = ["ANALYSE_SECONDS", "BAR_SECONDS", "GLYPH_THRESHOLDS", "REVIEW_SECONDS", "budget", "Evaluation",
+__all__ = ["ANALYSE_SECONDS", "BAR_SECONDS", "GLYPH_THRESHOLDS", "REVIEW_SECONDS", "budget", "review_budget",
+           "Evaluation",
            "MoveReasons", "PlyReview", "Review",
            "advantage_svg",
            "evaluate", "glyph_for", "mistakes_chapter", "reasons", "review", "think"]

@@ -26,7 +26,7 @@ class Insight:
         self.bar = False            # the eval bar is on: every position shown is evaluated
         self.iterations = None         # Analyse; None: analysis.ANALYSE_SECONDS of the game's search budget
         self.bar_iterations = None     # the eval bar; None: analysis.BAR_SECONDS
-        self.review_iterations = None  # a review, per move; None: analysis.REVIEW_SECONDS
+        self.review_iterations = None  # a review, per move; None: analysis.review_budget
         self.result: analysis.Review | None = None
         self.progress: dict = {}
         self.cancel = threading.Event()
@@ -158,7 +158,7 @@ class Insight:
         if self.thread is not None and self.thread.is_alive():
             raise ValueError("a review is already running: Cancel it first")
         its = self.review_iterations if iterations is None else int(iterations)
-        its = its or analysis.budget(tl.root.state.game_name, analysis.REVIEW_SECONDS)
+        its = its or analysis.review_budget(tl.root.state.game_name)
         seed = self.seed if seed is None else seed
         self.cancel = threading.Event()
         total = len(tl.mainline()) - 1

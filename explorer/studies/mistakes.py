@@ -35,7 +35,7 @@ def played(game: str, load: dict, seat: int, plies: int, seed: int, slip: int = 
 def add(study, game: str, load: dict, slips: int = 0, plies: int = 60, seed: int = 1,
         iterations: int | None = None, least: str = "?!"):
     """Add the chapter to `study`: the game `played` (seat `slips` slipping), reviewed at `iterations` per
-    move (None: analysis.REVIEW_SECONDS of the game's search budget); the learner is the seat with the most
+    move (None: analysis.review_budget); the learner is the seat with the most
     moves marked `least` or worse, whose marked moves become the exercises, read in its eyes."""
     tl = played(game, load, slips, plies, seed)
     rev = analysis.review(tl, None, iterations, seed, progress=False)

@@ -39,6 +39,9 @@ CANDIDATES = 5
 ALIKE = 2          # moves played out exactly as the heuristic's in 2 common worlds are dropped
 PAIRED = True      # a move replaces the heuristic's when it gains over it in the same worlds
 ITERATIONS = 265   # what one second of CPU buys (the module doc says how it was measured)
+# A review's budget a move: full playouts cost most early in the game, so 0.3 of ITERATIONS (80) took 93 s of
+# CPU over a 200-move game; 50 keeps it near a minute (README, Analysis)
+REVIEW_ITERATIONS = 50
 ROUNDS = 7
 PER_ROUND = 0.5    # rice per hex of a chained paddy per round left (about one harvest every other round)
 PLANTED_SHARE = 0.6
