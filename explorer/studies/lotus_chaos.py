@@ -53,7 +53,11 @@ INTRO = (
     "rulebook leaves a blank card's text to the player. Interpretations used: after each turn every player "
     "still in the game may accuse, in turn from the active player (lotus_chaos.accuse.window), except in "
     "chapter 4, the rulebook's own example, where only the active player accuses; 'your token and one other' "
-    "means at least one other (lotus_chaos.objective.count)."
+    "means at least one other (lotus_chaos.objective.count).\n\n"
+    "The bot quoted in chapters 2 and 4 is the heuristic bot (explorer.bots.make('heuristic'): a rating per "
+    "move, no search budget), not the search bot: in this game the search, at the 55 iterations one CPU "
+    "second buys, still loses to the heuristic (README: bot strength), and it leaves every accusation to the "
+    "heuristic's judgement."
 )
 
 

@@ -56,6 +56,11 @@ def _intro() -> str:
         "line ends. Chapter 1 walks to the hall and lays a first line; chapter 2 is the rulebook's own example of "
         "an elder used as a stepping stone; chapter 3 gathers a fourth worker on the way and makes the last "
         "worship of the game.\n\n"
+        "Two bots are quoted, each computed when the study is built: the heuristic bot's ratings, in points, say "
+        "how a move is priced; the search bot, at 100 iterations a decision (about one CPU second; in Round House "
+        "it beats the heuristic, README: bot strength), says how often the player to move wins after it. Each "
+        "of its iterations re-deals what that player cannot see and plays the game to its end with the "
+        "heuristic's pricing for every seat.\n\n"
         "Assumed values. The rulebook (a text review) gives the rules in full but not the printed board, so this "
         "study plays on the explorer's assumed components (explorer.provenance('round_house')): the building "
         f"(rooms o1-o10 on the outer ring and i1-i6 on the inner one, one-way stairs {stairs}); the worship grid, "
@@ -106,6 +111,30 @@ def grid_marker(state) -> str:
 def _analysis(state) -> dict[str, float]:
     df = bots.make("heuristic", seed=0).analyse(state)
     return {str(r.action): float(r.value) for r in df.itertuples()}
+
+
+SEARCH = 100  # the search bot's budget in iterations (evaluate.ITERATIONS: about one CPU second a decision)
+
+
+def _verdict(state, expect: str) -> str:
+    """What the search bot plays at `state` (from the mover's information, SEARCH iterations, playouts to the
+    end of the game), checked to be `expect`, in words with its chances to win."""
+    from explorer import analysis
+    seat = state.current_player
+    th = analysis.think(state, seat, SEARCH, 0)
+    pick = str(th.moves[0].action)
+    if pick != expect:
+        raise ValueError(f"the study says the search bot plays {expect} here, but it now plays {pick}")
+    won = {str(m.action): (m.win[seat], m.visits) for m in th.moves}
+    rival = max((a for a in won if a != pick), key=lambda a: won[a][0])
+    who = f"The search bot ({SEARCH} iterations)"
+    if won[rival][0] <= won[pick][0]:
+        return (f"{who} plays {pick} too: {won[pick][0]:.0%} to win after it ({won[pick][1]} playouts), "
+                f"{won[rival][0]:.0%} after {rival} ({won[rival][1]}).")
+    return (f"{who} keeps {pick}, though its playouts put {rival} ahead: {won[rival][0]:.0%} to win after it "
+            f"({won[rival][1]} playouts) against {won[pick][0]:.0%} ({won[pick][1]}). On the deals both were "
+            "played on, the gap is not enough to overrule the heuristic's choice (a margin plus two standard "
+            "errors): read the two as close.")
 
 
 def _play(tl, moves):
@@ -177,7 +206,8 @@ def _road(study: Study) -> None:
         "marker (round_house.worship.empty-town). The heuristic bot agrees: it rates fam:2 at "
         f"{values['fam:2']:.1f}, fam:1 at {values['fam:1']:.1f}, the small temples at {temples[0]:.1f} to "
         f"{temples[-1]:.1f} and the empty towns at {values['fam:3']:.1f} (its ratings are in points: the line's "
-        "end with its chair and side rewards, less what the workers were worth in their town).")
+        "end with its chair and side rewards, less what the workers were worth in their town). "
+        f"{_verdict(hall.state, 'fam:2')}")
     if max(values, key=values.get) != "fam:2":
         raise ValueError("the road chapter says the heuristic bot worships with fam:2: no longer so")
     ch.exercise(hall, ["fam:2"], prompt="Red's leader is in the hall. Choose the worship.",
@@ -205,7 +235,7 @@ def _road(study: Study) -> None:
         f"for the worker on a chair and {best - cell - chairs} from its sides, {best} in all; its sides give "
         f"{_sides(fam.state, tops[0])} (round_house.worship.score, round_house.worship.rewards). The last "
         "worker turns into an elder on the cell; the other three go back to the resource area "
-        f"(round_house.worship.elder). {_bot_line(fam.state, tops)}"))
+        f"(round_house.worship.elder). {_bot_line(fam.state, tops)} {_verdict(fam.state, 'line:a4')}"))
     tl.annotate(line, highlights=[tops[0]])
     car = tl.play("car:0")
     tl.comment(car, "The dispatch from the cell's side starts the next line: with the caravan in the south-east "
@@ -263,7 +293,7 @@ def _stones(study: Study) -> None:
         f"{', '.join(f'{c}: {ends[c]}' for c in order)} points at once, the "
         f"cell plus the points on its sides; {top[0]}'s sides give {_sides(state, top[0])}. The heuristic "
         f"bot picks {top[0]} too: it rates {rated}, adding to the points what the other rewards on the sides "
-        "are worth to Purple.")
+        f"are worth to Purple. {_verdict(state, 'line:' + top[0])}")
     ch.exercise(fam, [f"line:{top[0]}"], prompt=(
         "Find the end of Purple's line that scores the most points now: the cell plus any points on its "
         "four sides."), hint=f"Three cells worth {far} are in reach; look at their sides.", explanation=explained)
@@ -329,7 +359,8 @@ def _last(study: Study) -> None:
         "worker there (round_house.effect.caravan): four workers in one town make a line of four next turn, "
         "which reaches a 5-point cell; a line of three reaches only a 3-point cell. The heuristic bot agrees: it "
         f"rates car:1 at {values['car:1']:.1f} and the free car:0 at {values['car:0']:.1f}, since a worker that "
-        "makes the planned line longer is worth more than the money.")
+        "makes the planned line longer is worth more than the money. "
+        f"{_verdict(act.state, 'car:1')}")
     if values["car:1"] <= values["car:0"]:
         raise ValueError("the last chapter says the heuristic bot prefers car:1: no longer so")
     ch.exercise(act, ["car:1"], prompt=(
