@@ -12,6 +12,8 @@ the Round House rulebook (004_00010dfb1d46ff35.txt): 2.移動領袖 (moving lead
 """
 from __future__ import annotations
 
+import json
+
 import explorer
 from explorer import bots
 from explorer.games.round_house.board import cell_name, worship_ends
@@ -114,18 +116,28 @@ def _analysis(state) -> dict[str, float]:
 
 
 SEARCH = 100  # the search bot's budget in iterations (evaluate.ITERATIONS: about one CPU second a decision)
+_SEARCHED: dict = {}
+
+
+def _searched(state) -> dict:
+    """{move: (the mover's chance to win, playouts)}, the search's first move first; kept per position for this
+    process (the search is deterministic: a second build of the study, e.g. in the tests, reuses it)."""
+    key = json.dumps(state.to_json(), sort_keys=True)
+    if key not in _SEARCHED:
+        from explorer import analysis
+        seat = state.current_player
+        th = analysis.think(state, seat, SEARCH, 0)
+        _SEARCHED[key] = {str(m.action): (m.win[seat], m.visits) for m in th.moves}
+    return _SEARCHED[key]
 
 
 def _verdict(state, expect: str) -> str:
     """What the search bot plays at `state` (from the mover's information, SEARCH iterations, playouts to the
     end of the game), checked to be `expect`, in words with its chances to win."""
-    from explorer import analysis
-    seat = state.current_player
-    th = analysis.think(state, seat, SEARCH, 0)
-    pick = str(th.moves[0].action)
+    won = _searched(state)
+    pick = next(iter(won))
     if pick != expect:
         raise ValueError(f"the study says the search bot plays {expect} here, but it now plays {pick}")
-    won = {str(m.action): (m.win[seat], m.visits) for m in th.moves}
     rival = max((a for a in won if a != pick), key=lambda a: won[a][0])
     who = f"The search bot ({SEARCH} iterations)"
     if won[rival][0] <= won[pick][0]:
