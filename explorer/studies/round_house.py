@@ -139,14 +139,16 @@ def _verdict(state, expect: str) -> str:
     if pick != expect:
         raise ValueError(f"the study says the search bot plays {expect} here, but it now plays {pick}")
     rival = max((a for a in won if a != pick), key=lambda a: won[a][0])
+    def said(a):  # a line's end by its cell, as the text around it names it
+        return a[5:] if a.startswith("line:") else a
     who = f"The search bot ({SEARCH} iterations)"
     if won[rival][0] <= won[pick][0]:
-        return (f"{who} plays {pick} too: {won[pick][0]:.0%} to win after it ({won[pick][1]} playouts), "
-                f"{won[rival][0]:.0%} after {rival} ({won[rival][1]}).")
-    return (f"{who} keeps {pick}, though its playouts put {rival} ahead: {won[rival][0]:.0%} to win after it "
-            f"({won[rival][1]} playouts) against {won[pick][0]:.0%} ({won[pick][1]}). On the deals both were "
-            "played on, the gap is not enough to overrule the heuristic's choice (a margin plus two standard "
-            "errors): read the two as close.")
+        return (f"{who} plays {said(pick)} too: {won[pick][0]:.0%} to win after it ({won[pick][1]} playouts), "
+                f"{won[rival][0]:.0%} after {said(rival)} ({won[rival][1]}).")
+    return (f"{who} keeps {said(pick)}, though its playouts put {said(rival)} ahead: {won[rival][0]:.0%} to win "
+            f"after it ({won[rival][1]} playouts) against {won[pick][0]:.0%} ({won[pick][1]}). On the deals both "
+            "were played on, the gap is not enough to overrule the heuristic's choice (a margin plus two "
+            "standard errors): read the two as close.")
 
 
 def _play(tl, moves):
