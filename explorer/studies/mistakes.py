@@ -7,6 +7,9 @@ is the seat whose moves the review marked most. Everything is seeded, so the cha
 """
 from __future__ import annotations
 
+import copy
+import json
+
 import explorer
 from explorer import analysis, bots
 from explorer.bots.base import derive
@@ -32,13 +35,28 @@ def played(game: str, load: dict, seat: int, plies: int, seed: int, slip: int = 
     return tl
 
 
+_REVIEWED: dict = {}
+
+
+def reviewed(game: str, load: dict, slips: int, plies: int, seed: int, iterations: int | None):
+    """(the game `played`, its review): the review writes its glyphs and better lines into the timeline. Both
+    are kept for this process and handed out as copies: the review is deterministic, so a second build of a
+    study (the tests build each more than once) need not repeat it."""
+    key = json.dumps([game, load, slips, plies, seed, iterations], sort_keys=True)
+    if key not in _REVIEWED:
+        tl = played(game, load, slips, plies, seed)
+        rev = analysis.review(tl, None, iterations, seed, progress=False)
+        _REVIEWED[key] = (tl.to_json(), rev)
+    data, rev = _REVIEWED[key]
+    return Timeline.from_json(data), copy.deepcopy(rev)
+
+
 def add(study, game: str, load: dict, slips: int = 0, plies: int = 60, seed: int = 1,
         iterations: int | None = None, least: str = "?!"):
     """Add the chapter to `study`: the game `played` (seat `slips` slipping), reviewed at `iterations` per
     move (None: analysis.review_budget); the learner is the seat with the most
     moves marked `least` or worse, whose marked moves become the exercises, read in its eyes."""
-    tl = played(game, load, slips, plies, seed)
-    rev = analysis.review(tl, None, iterations, seed, progress=False)
+    tl, rev = reviewed(game, load, slips, plies, seed, iterations)
     names = analysis.seat_names(tl.root.state)
     counts = [sum(p.variation is not None for p in rev.mistakes(k, least)) for k in range(len(names))]
     seat = max(range(len(names)), key=lambda k: (counts[k], k == slips))
