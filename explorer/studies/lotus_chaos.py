@@ -56,8 +56,8 @@ INTRO = (
     "means at least one other (lotus_chaos.objective.count).\n\n"
     "The bot quoted in chapters 2 and 4 is the heuristic bot (explorer.bots.make('heuristic'): a rating per "
     "move, no search budget), not the search bot: in this game the search, at the 55 iterations one CPU "
-    "second buys, still loses to the heuristic (README: bot strength), and it leaves every accusation to the "
-    "heuristic's judgement."
+    "second buys, does not beat the heuristic (about even over 100 games, README: bot strength), and it "
+    "leaves every accusation to the heuristic's judgement."
 )
 
 
