@@ -70,6 +70,15 @@ class OldHeuristic(HeuristicBot):
         return [float(v) for v in self.module.rate(view, actions, **self.params)]
 
 
+def search_params(pairs) -> dict:
+    """`--search key=value` options as SearchBot parameters (a value with a dot is a float, else an int)."""
+    out = {}
+    for kv in pairs:
+        k, _, v = kv.partition("=")
+        out[k] = float(v) if "." in v else int(v)
+    return out
+
+
 def pair_scores(df, a: str, b: str, decided: bool = False) -> list[tuple[float, int]]:
     """Per game: (points of bot a over its pairs with bot b, number of pairs); `decided`: only the pairs
     whose ranks differ."""
@@ -113,10 +122,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     players = args.players or spec(args.game).default_players
     if args.search_iterations is not None:
-        extra = {}
-        for kv in args.search:
-            k, _, v = kv.partition("=")
-            extra[k] = float(v) if "." in v else int(v)
+        extra = search_params(args.search)
         a, b = SearchBot(iterations=args.search_iterations, **extra), HeuristicBot()
         what = f"search ({a.label}) vs heuristic"
     elif args.mcts_seconds is None and args.mcts_iterations is None:

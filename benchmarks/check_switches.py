@@ -19,6 +19,8 @@ import argparse
 import math
 import random
 
+from bench_strength import search_params
+
 import explorer
 from explorer.bots import HeuristicBot, SearchBot
 from explorer.bots.base import derive
@@ -63,10 +65,7 @@ def main(argv=None):
     ap.add_argument("--worlds", type=int, default=100)
     ap.add_argument("--search", action="append", default=[], metavar="KEY=VALUE")
     args = ap.parse_args(argv)
-    extra = {}
-    for kv in args.search:
-        k, _, v = kv.partition("=")
-        extra[k] = float(v) if "." in v else int(v)
+    extra = search_params(args.search)
     from explorer.bots.base import hooks as game_hooks
     hooks = game_hooks(args.game)
     from explorer.bots.search import evaluation
